@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage } from "@remix-run/node";
+import { getEnv } from "#app/env.server.ts";
+import { getDb } from "#db/index.ts";
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+type SessionData = { userId: number };
+type FlashData = { toast: string };
+
+function newSessionId(): string {
+  return randomBytes(32).toString("base64url"); // 43 characters
+}
+
+function build() {
+  const env = getEnv();
+  const cookie = createCookie("__dokra_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    secrets: [env.SESSION_SECRET],
+  });
+  // The cookie carries only the random id; the data stays in MySQL.
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    async createData(data, expires) {
+      const id = newSessionId();
+      await getDb()
+        .insertInto("sessions")
+        .values({
+          id,
+          admin_user_id: typeof data.userId === "number" ? data.userId : null,
+          data: JSON.stringify(data),
+          expires_at: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+        })
+        .execute();
+      return id;
+    },
+    async readData(id) {
+      const row = await getDb()
+        .selectFrom("sessions")
+        .select(["data", "expires_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row || row.expires_at.getTime() <= Date.now()) return null;
+      return row.data as Partial<SessionData & FlashData>;
+    },
+    async updateData(id, data, expires) {
+      await getDb()
+        .updateTable("sessions")
+        .set({
+          data: JSON.stringify(data),
+          admin_user_id: typeof data.userId === "number" ? data.userId : null,
+          ...(expires ? { expires_at: expires } : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+    async deleteData(id) {
+      await getDb().deleteFrom("sessions").where("id", "=", id).execute();
+    },
+  });
+}
+
+let storage: ReturnType<typeof build> | undefined;
+
+export function getSessionStorage() {
+  storage ??= build();
+  return storage;
+}
+
+export function getSession(request: Request) {
+  return getSessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export async function deleteExpiredSessions(): Promise<number> {
+  const result = await getDb().deleteFrom("sessions").where("expires_at", "<", new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,254 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import { logger } from "#app/lib/logger.server.ts";
+import { enqueueMedia } from "#app/modules/media/queue.server.ts";
+import type { SavedUpload } from "#app/modules/media/upload.server.ts";
+import { toImageView, type ImageView } from "#app/modules/media/views.ts";
+import { getDb } from "#db/index.ts";
+import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
+import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
+import { formatSize, type PriceBand } from "./format.ts";
+import type { ProductCreateInput } from "./product-schema.ts";
+
+export const PAGE_SIZE = 12;
+
+/** A product as pages and the API read it. Prices are numbers of rupees (exact to the paisa). */
+export interface ProductView {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  priceFixed: number;
+  priceDiscount: number | null;
+  color: string;
+  material: string;
+  utility: string;
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  size: string;
+  weight: number | null;
+  available: boolean;
+  status: MediaStatus;
+  createdAt: string;
+  images: ImageView[];
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function toProductView(row: ProductRow, images: ImageView[]): ProductView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    priceFixed: Number(row.price_fixed),
+    priceDiscount: num(row.price_discount),
+    color: row.color,
+    material: row.material,
+    utility: row.utility,
+    height: num(row.height_in),
+    width: num(row.width_in),
+    length: num(row.length_in),
+    size: formatSize(row.height_in, row.width_in, row.length_in),
+    weight: num(row.weight_g),
+    available: row.available === 1,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    images,
+  };
+}
+
+/** Ready images of many products in one query, in each product's order. */
+export async function loadProductImages(productIds: readonly number[]): Promise<Map<number, ImageView[]>> {
+  const byProduct = new Map<number, ImageView[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await getDb()
+    .selectFrom("product_images")
+    .innerJoin("media", "media.id", "product_images.media_id")
+    .where("product_images.product_id", "in", productIds)
+    .where("media.status", "=", "ready")
+    .select([
+      "product_images.product_id",
+      "media.id",
+      "media.variants",
+      "media.width",
+      "media.height",
+      "media.placeholder",
+      "media.dominant_color",
+    ])
+    .orderBy("product_images.product_id")
+    .orderBy("product_images.position")
+    .execute();
+  for (const row of rows) {
+    const view = toImageView(row);
+    if (!view) continue;
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push(view);
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}
+
+async function withImages(rows: ProductRow[]): Promise<ProductView[]> {
+  const images = await loadProductImages(rows.map((r) => r.id));
+  return rows.map((row) => toProductView(row, images.get(row.id) ?? []));
+}
+
+type ProductQuery = SelectQueryBuilder<Database, "products", object>;
+
+function publicProducts(): ProductQuery {
+  return getDb().selectFrom("products").where("products.status", "=", "ready").where("products.available", "=", 1);
+}
+
+function inListing(query: ProductQuery, slug: ListingSlug): ProductQuery {
+  if (slug === "trending") {
+    return query.where((eb) => eb.exists(eb.selectFrom("gift_entries").whereRef("gift_entries.product_id", "=", "products.id")));
+  }
+  if (slug === "available-collection") {
+    return query.where((eb) => eb.exists(eb.selectFrom("stock_entries").whereRef("stock_entries.product_id", "=", "products.id")));
+  }
+  return query.where("products.category", "=", slug);
+}
+
+function inBand(query: ProductQuery, band: PriceBand): ProductQuery {
+  let q = query;
+  if (band.above !== null) q = q.where("products.price_effective", ">", String(band.above) as never);
+  if (band.atLeast !== null) q = q.where("products.price_effective", ">=", String(band.atLeast) as never);
+  if (band.atMost !== null) q = q.where("products.price_effective", "<=", String(band.atMost) as never);
+  if (band.below !== null) q = q.where("products.price_effective", "<", String(band.below) as never);
+  return q;
+}
+
+export interface ProductPage {
+  items: ProductView[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The public listing: ready and available products of a category or list, filtered by price band in SQL. */
+export async function listPublicProducts(slug: ListingSlug, band: PriceBand, page: number): Promise<ProductPage> {
+  const filtered = inBand(inListing(publicProducts(), slug), band);
+  const { total } = await filtered.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await filtered
+    .selectAll("products")
+    .orderBy("products.id", "desc")
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE)
+    .execute();
+  return { items: await withImages(rows), total: Number(total), page: current, pageCount };
+}
+
+export async function getPublicProduct(id: number): Promise<ProductView | null> {
+  const row = await publicProducts().selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return (await withImages([row]))[0]!;
+}
+
+/** Same category, not this product, newest first (SPEC: max 15). */
+export async function listRelatedProducts(product: ProductView, limit = 15): Promise<ProductView[]> {
+  const rows = await publicProducts()
+    .selectAll()
+    .where("category", "=", product.category)
+    .where("id", "!=", product.id)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return withImages(rows);
+}
+
+/** Products in the Gift list or the stock collection, in the order they were added. */
+export async function listPublicEntries(list: "gift_entries" | "stock_entries", limit: number): Promise<ProductView[]> {
+  // Both tables have the same shape; the cast only narrows the builder's types.
+  const table = list as "gift_entries";
+  const rows = await publicProducts()
+    .innerJoin(table, "gift_entries.product_id", "products.id")
+    .selectAll("products")
+    .orderBy("gift_entries.id", "desc")
+    .limit(limit)
+    .execute();
+  return withImages(rows);
+}
+
+export interface CatalogCounts {
+  totalProducts: number;
+  giftItems: number;
+  stockProducts: number;
+  byCategory: Record<string, number>;
+}
+
+/** Dashboard counts, every product whatever its state, in three queries. */
+export async function getCatalogCounts(): Promise<CatalogCounts> {
+  const db = getDb();
+  const [byCategoryRows, gift, stock] = await Promise.all([
+    db.selectFrom("products").select(["category", sql<number>`COUNT(*)`.as("count")]).groupBy("category").execute(),
+    db.selectFrom("gift_entries").select(sql<number>`COUNT(*)`.as("count")).executeTakeFirstOrThrow(),
+    db.selectFrom("stock_entries").select(sql<number>`COUNT(*)`.as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c.slug, 0]));
+  let totalProducts = 0;
+  for (const row of byCategoryRows) {
+    totalProducts += Number(row.count);
+    if (isCategorySlug(row.category)) byCategory[row.category] = Number(row.count);
+  }
+  return { totalProducts, giftItems: Number(gift.count), stockProducts: Number(stock.count), byCategory };
+}
+
+/**
+ * Writes the product and one media row per image (status processing) in one
+ * transaction, then queues one job per image. A failed enqueue is left to the
+ * reconcile: the rows are committed, so nothing is lost.
+ */
+export async function createProduct(input: ProductCreateInput, images: readonly SavedUpload[]): Promise<{ id: number }> {
+  const db = getDb();
+  const { productId, mediaIds } = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("products")
+      .values({
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        price_fixed: input.priceFixed,
+        price_discount: input.priceDiscount,
+        color: input.color,
+        material: input.material,
+        utility: input.utility,
+        height_in: input.height,
+        width_in: input.width,
+        length_in: input.length,
+        weight_g: input.weight,
+        status: "processing",
+      })
+      .executeTakeFirstOrThrow();
+    const productId = Number(inserted.insertId);
+    const mediaIds: number[] = [];
+    for (const [position, image] of images.entries()) {
+      const media = await trx
+        .insertInto("media")
+        .values({
+          kind: "product_image",
+          original_path: image.key,
+          original_name: image.originalName,
+          original_bytes: image.bytes,
+          mime_type: image.mimeType,
+        })
+        .executeTakeFirstOrThrow();
+      const mediaId = Number(media.insertId);
+      mediaIds.push(mediaId);
+      await trx.insertInto("product_images").values({ product_id: productId, media_id: mediaId, position }).execute();
+    }
+    return { productId, mediaIds };
+  });
+  await enqueueAll(mediaIds, "product_image");
+  return { id: productId };
+}
+
+async function enqueueAll(mediaIds: number[], kind: "product_image"): Promise<void> {
+  try {
+    await Promise.all(mediaIds.map((id) => enqueueMedia(id, kind)));
+  } catch (error) {
+    logger.error({ err: error, mediaIds }, "enqueue failed; the reconcile will queue these media rows");
+  }
+}

@@ -1,0 +1,99 @@
+import { sql } from "kysely";
+import type { DB } from "#db/index.ts";
+import type { MediaVariant } from "#db/schema.ts";
+
+type Executor = Pick<DB, "selectFrom" | "updateTable">;
+
+/**
+ * A product is ready when every image is ready, failed when any image failed,
+ * and processing otherwise.
+ */
+export async function refreshProductStatus(db: Executor, productId: number): Promise<void> {
+  const counts = await db
+    .selectFrom("product_images")
+    .innerJoin("media", "media.id", "product_images.media_id")
+    .where("product_images.product_id", "=", productId)
+    .select([
+      sql<number>`COUNT(*)`.as("total"),
+      sql<number>`SUM(media.status = 'ready')`.as("ready"),
+      sql<number>`SUM(media.status = 'failed')`.as("failed"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.total);
+  const status =
+    Number(counts.failed) > 0 ? "failed" : total > 0 && Number(counts.ready) === total ? "ready" : "processing";
+  await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
+}
+
+async function refreshOwner(db: Executor, mediaId: number): Promise<void> {
+  const owner = await db
+    .selectFrom("product_images")
+    .select("product_id")
+    .where("media_id", "=", mediaId)
+    .executeTakeFirst();
+  if (owner) await refreshProductStatus(db, owner.product_id);
+}
+
+export interface ReadyMedia {
+  width: number;
+  height: number;
+  durationMs?: number | null;
+  placeholder?: string | null;
+  dominantColor?: string | null;
+  variants: MediaVariant[];
+}
+
+/** Records the derived files and flips the media row (and its product) to ready, atomically. Returns false if the row is gone. */
+export async function markMediaReady(db: DB, mediaId: number, result: ReadyMedia): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("media")
+      .set({
+        status: "ready",
+        variants: JSON.stringify(result.variants),
+        width: result.width,
+        height: result.height,
+        duration_ms: result.durationMs ?? null,
+        placeholder: result.placeholder ?? null,
+        dominant_color: result.dominantColor ?? null,
+        progress: 100,
+        error: null,
+      })
+      .where("id", "=", mediaId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await refreshOwner(trx, mediaId);
+    return true;
+  });
+}
+
+/** Adds variants made later (e.g. AVIF) to a ready row, keeping the ones it has. */
+export async function addMediaVariants(db: DB, mediaId: number, extra: MediaVariant[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("media").select("variants").where("id", "=", mediaId).forUpdate().executeTakeFirst();
+    if (!row) return false;
+    const kept = (row.variants ?? []).filter((v) => !extra.some((e) => e.path === v.path));
+    await trx.updateTable("media").set({ variants: JSON.stringify([...kept, ...extra]) }).where("id", "=", mediaId).execute();
+    return true;
+  });
+}
+
+export async function markMediaFailed(db: DB, mediaId: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("media")
+      .set({ status: "failed", error: reason.slice(0, 500) })
+      .where("id", "=", mediaId)
+      .execute();
+    await refreshOwner(trx, mediaId);
+  });
+}
+
+export async function setMediaProgress(db: DB, mediaId: number, progress: number): Promise<void> {
+  await db
+    .updateTable("media")
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))) })
+    .where("id", "=", mediaId)
+    .where("status", "=", "processing")
+    .execute();
+}

@@ -1,0 +1,182 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { fileTypeFromFile } from "file-type";
+import { FileTooLargeError, getStorage } from "./storage.server.ts";
+
+/** A refused upload, with the HTTP status the API answers and the form field it concerns. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415 = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+  /** Per image file. The edit form's stricter 5 MB rule is SPEC §5's, applied there. */
+  imageBytes: 20 * MB,
+  editImageBytes: 5 * MB,
+  videoBytes: 200 * MB,
+  imagesPerProduct: 5,
+  imagesPerGalleryPost: 20,
+  /** Text fields are small; a larger one is an attack, not a product description. */
+  fieldBytes: 64 * 1024,
+} as const;
+
+export const MESSAGES = {
+  heic: "HEIC photos are not supported; please upload JPEG or PNG",
+  notImage: "This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF photo.",
+  notVideo: "This file is not a supported video. Please upload an MP4, MOV, WebM, MKV, AVI or 3GP video.",
+  emptyFile: "The file is empty.",
+} as const;
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
+const VIDEO_TYPES = new Set([
+  "video/mp4",
+  "video/quicktime",
+  "video/webm",
+  "video/x-matroska",
+  "video/vnd.avi",
+  "video/x-msvideo",
+  "video/3gpp",
+  "video/3gpp2",
+  "video/x-m4v",
+  "video/mpeg",
+  "video/mp2t",
+]);
+
+/** An original already saved in the private area, its type decided by its bytes. */
+export interface SavedUpload {
+  field: string;
+  key: string;
+  bytes: number;
+  originalName: string;
+  mimeType: string;
+}
+
+export interface FileFieldRule {
+  kind: "image" | "video";
+  maxFiles: number;
+  maxBytes: number;
+  tooManyMessage?: string;
+  tooLargeMessage?: string;
+}
+
+export interface ParsedUpload {
+  fields: FormData;
+  files: SavedUpload[];
+  /** Deletes the saved originals: call when the request fails after parsing. */
+  discard(): Promise<void>;
+}
+
+/** Strips what a file name must not carry into logs or pages: paths, control and bidi characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  return Array.from(cleaned).slice(0, 120).join("") || "upload";
+}
+
+async function sniff(path: string, kind: "image" | "video"): Promise<string> {
+  const type = await fileTypeFromFile(path);
+  if (kind === "image") {
+    if (type && IMAGE_TYPES.has(type.mime)) return type.mime;
+    if (type && (type.mime === "image/heic" || type.mime === "image/heif" || type.ext === "heic")) {
+      throw new UploadError(MESSAGES.heic, 415);
+    }
+    throw new UploadError(MESSAGES.notImage, 415);
+  }
+  if (type && VIDEO_TYPES.has(type.mime)) return type.mime;
+  throw new UploadError(MESSAGES.notVideo, 415);
+}
+
+/**
+ * Parses a multipart request, streaming each file of the named fields into the
+ * originals area while enforcing count and size limits, then checks every file's
+ * type by its bytes. On any refusal, nothing stays on disk.
+ */
+export async function parseUpload(
+  request: Request,
+  rules: Record<string, FileFieldRule>,
+): Promise<ParsedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    throw new UploadError("Expected a multipart/form-data body", 415);
+  }
+  const maxBody = Object.values(rules).reduce((sum, r) => sum + r.maxFiles * r.maxBytes, 0) + 2 * MB;
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBody) {
+    throw new UploadError("The upload is too large.", 413);
+  }
+
+  const storage = getStorage();
+  const files: SavedUpload[] = [];
+  const discard = async () => {
+    await Promise.all(files.map((f) => storage.removeOriginal(f.key)));
+  };
+
+  const fileHandler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
+    if (filename === undefined) return undefined;
+    const rule = rules[name];
+    if (!rule) {
+      for await (const chunk of data) void chunk; // drain a file sent under an unknown field
+      return undefined;
+    }
+    const count = files.filter((f) => f.field === name).length;
+    if (count >= rule.maxFiles) {
+      throw new UploadError(rule.tooManyMessage ?? `At most ${rule.maxFiles} files`, 400, name);
+    }
+    let saved;
+    try {
+      saved = await storage.saveOriginal(data, rule.maxBytes);
+    } catch (error) {
+      if (error instanceof FileTooLargeError) {
+        throw new UploadError(rule.tooLargeMessage ?? `${cleanFileName(filename)}: ${error.message}`, 413, name);
+      }
+      throw error;
+    }
+    // Browsers send an empty part for an untouched file input: not an upload.
+    if (saved.bytes === 0 && filename === "") {
+      await storage.removeOriginal(saved.key);
+      return undefined;
+    }
+    files.push({
+      field: name,
+      key: saved.key,
+      bytes: saved.bytes,
+      originalName: cleanFileName(filename),
+      mimeType: partType || "application/octet-stream",
+    });
+    return saved.key;
+  };
+
+  let fields: FormData;
+  try {
+    fields = await parseMultipartFormData(
+      request,
+      composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: UPLOAD_LIMITS.fieldBytes })),
+    );
+    for (const file of files) {
+      if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
+      file.mimeType = await sniff(storage.originalPath(file.key), rules[file.field]!.kind);
+    }
+  } catch (error) {
+    await discard();
+    if (error instanceof MaxPartSizeExceededError) throw new UploadError("A form field is too long.", 413);
+    if (error instanceof UploadError) throw error;
+    if (error instanceof Error && /malformed|boundary|unexpected end/i.test(error.message)) {
+      throw new UploadError("The upload was malformed or cut off.", 400);
+    }
+    throw error;
+  }
+  return { fields, files, discard };
+}

@@ -1,0 +1,59 @@
+import type { MediaVariant } from "#db/schema.ts";
+
+export const MEDIA_PREFIX = "/media/";
+
+/** What a page needs to draw one image without layout shift: srcsets, size, placeholder. */
+export interface ImageView {
+  id: number;
+  /** The largest JPEG: the plain URL API clients read and the no-JS "open large" link. */
+  url: string;
+  width: number;
+  height: number;
+  webpSrcset: string;
+  jpegSrcset: string;
+  avifSrcset: string;
+  /** The smallest JPEG, for <img src> fallbacks. */
+  fallback: string;
+  placeholder: string | null;
+  color: string | null;
+  og: { url: string; width: number; height: number } | null;
+}
+
+export interface MediaLike {
+  id: number;
+  variants: MediaVariant[] | null;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  dominant_color: string | null;
+}
+
+export const mediaUrl = (path: string) => `${MEDIA_PREFIX}${path}`;
+
+function srcset(variants: MediaVariant[], format: MediaVariant["format"]): string {
+  return variants
+    .filter((v) => v.format === format && v.role.startsWith("w"))
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${mediaUrl(v.path)} ${v.width}w`)
+    .join(", ");
+}
+
+export function toImageView(media: MediaLike): ImageView | null {
+  const variants = media.variants ?? [];
+  const jpegs = variants.filter((v) => v.format === "jpeg" && v.role.startsWith("w")).sort((a, b) => a.width - b.width);
+  if (jpegs.length === 0 || !media.width || !media.height) return null;
+  const og = variants.find((v) => v.role === "og");
+  return {
+    id: media.id,
+    url: mediaUrl(jpegs.at(-1)!.path),
+    fallback: mediaUrl(jpegs[0]!.path),
+    width: media.width,
+    height: media.height,
+    webpSrcset: srcset(variants, "webp"),
+    jpegSrcset: srcset(variants, "jpeg"),
+    avifSrcset: srcset(variants, "avif"),
+    placeholder: media.placeholder,
+    color: media.dominant_color,
+    og: og ? { url: mediaUrl(og.path), width: og.width, height: og.height } : null,
+  };
+}

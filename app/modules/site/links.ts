@@ -1,0 +1,11 @@
+/** 'tel:' link target: the phone number without spaces or punctuation. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+export const WHATSAPP_MESSAGE = "Hi! I want to buy this. Here is the page I was on:";
+
+/** The Chat on WhatsApp link: the workshop number with the prefilled message and the page address. */
+export function whatsappHref(number: string, pageUrl: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(`${WHATSAPP_MESSAGE} ${pageUrl}`)}`;
+}

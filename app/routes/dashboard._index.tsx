@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { CATEGORIES, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
+import { getCatalogCounts } from "#app/modules/catalog/products.server.ts";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { counts: await getCatalogCounts() };
+}
+
+function Card({ label, value, to }: { label: string; value: number; to?: string }) {
+  return (
+    <div className="rounded-lg bg-white p-4 shadow-sm" data-testid="count-card">
+      <p className="text-sm text-brass-900/70">{label}</p>
+      <p className="mt-1 text-3xl font-semibold text-brass-800">{value}</p>
+      {to ? (
+        <Link className="mt-2 inline-block text-sm text-clay underline" to={to}>
+          View Products
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export default function DashboardHome() {
+  const { counts } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">Dashboard</h1>
+      <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Card label="Total Categories" value={CATEGORIES.length + VIRTUAL_LISTS.length} />
+        <Card label="Total Products" value={counts.totalProducts} />
+        <Card label="Gift Items" value={counts.giftItems} />
+        <Card label="Stock Products" value={counts.stockProducts} />
+      </div>
+      <h2 className="mt-8 font-serif text-xl text-brass-800">Categories</h2>
+      <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
+        {CATEGORIES.map((category) => (
+          <Card
+            key={category.slug}
+            label={category.name}
+            value={counts.byCategory[category.slug] ?? 0}
+            to={`/dashboard/all-products?category=${category.slug}`}
+          />
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Kysely, MysqlDialect, type LogEvent } from "kysely";
+import { createPool } from "mysql2";
+import type { Database } from "./schema.ts";
+
+export type DB = Kysely<Database>;
+
+/** Counts queries; the benchmarks read it to prove a page's query count is constant. */
+export const queryCounter = { count: 0 };
+
+export function createDb(databaseUrl: string, options: { connectionLimit?: number } = {}): DB {
+  const pool = createPool({
+    uri: databaseUrl,
+    connectionLimit: options.connectionLimit ?? 10,
+    charset: "utf8mb4_unicode_ci",
+    timezone: "Z",
+    supportBigNumbers: true,
+    // DECIMAL stays an exact string (money is never a float).
+    decimalNumbers: false,
+    connectTimeout: 5_000,
+    enableKeepAlive: true,
+  });
+  return new Kysely<Database>({
+    dialect: new MysqlDialect({ pool }),
+    log(event: LogEvent) {
+      queryCounter.count++;
+      if (event.level === "error" && process.env.DB_LOG_ERRORS) console.error(event.error);
+    },
+  });
+}
+
+const globalForDb = globalThis as unknown as { __dokraDb?: DB };
+
+/** The process-wide instance, created on first use from DATABASE_URL. */
+export function getDb(): DB {
+  if (!globalForDb.__dokraDb) {
+    const url = process.env.DATABASE_URL || "mysql://root@127.0.0.1:3306/dokra";
+    globalForDb.__dokraDb = createDb(url);
+  }
+  return globalForDb.__dokraDb;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = globalForDb.__dokraDb;
+  globalForDb.__dokraDb = undefined;
+  await db?.destroy();
+}

@@ -1,0 +1,53 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { FileMigrationProvider, Migrator, type Kysely } from "kysely";
+import { createConnection } from "mysql2/promise";
+import { createDb } from "./index.ts";
+
+const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** CREATE DATABASE IF NOT EXISTS for the database named in the URL. */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL names an unusable database: "${name}"`);
+  url.pathname = "/";
+  const connection = await createConnection({ uri: url.toString() });
+  try {
+    await connection.query(
+      `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+  } finally {
+    await connection.end();
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`migration ${result.migrationName} failed`);
+  }
+  if (error) throw error;
+}
+
+export async function migrate(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { connectionLimit: 2 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { loadEnvOrExit } = await import("../app/env.server.ts");
+  const env = loadEnvOrExit();
+  await migrate(env.DATABASE_URL);
+  console.log(`database migrated: ${new URL(env.DATABASE_URL).pathname.slice(1)}`);
+}

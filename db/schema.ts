@@ -1,0 +1,137 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** DECIMAL columns: mysql2 returns exact strings; we write strings or numbers. */
+type Decimal = ColumnType<string, string | number, string | number>;
+type DecimalNullable = ColumnType<string | null, string | number | null, string | number | null>;
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date | undefined>;
+/** Ids are BIGINT: mysql2 returns numbers (safe below 2^53). */
+type Id = Generated<number>;
+
+export type MediaKind = "product_image" | "gallery_image" | "display_image" | "video";
+export type MediaStatus = "processing" | "ready" | "failed";
+
+/** One derived file made by the worker. `path` is relative to the public media root. */
+export interface MediaVariant {
+  /** e.g. "w640", "og", "poster", "preview", "web" */
+  role: string;
+  format: "webp" | "jpeg" | "avif" | "mp4";
+  path: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface MediaTable {
+  id: Id;
+  kind: MediaKind;
+  status: ColumnType<MediaStatus, MediaStatus | undefined, MediaStatus>;
+  original_path: string;
+  original_name: string;
+  original_bytes: number;
+  mime_type: string;
+  variants: ColumnType<MediaVariant[] | null, string | null, string | null>;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  placeholder: string | null;
+  dominant_color: string | null;
+  progress: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductsTable {
+  id: Id;
+  name: string;
+  description: string;
+  category: string;
+  price_fixed: Decimal;
+  price_discount: DecimalNullable;
+  price_effective: ColumnType<string, never, never>;
+  color: ColumnType<string, string | undefined, string>;
+  material: ColumnType<string, string | undefined, string>;
+  utility: ColumnType<string, string | undefined, string>;
+  height_in: DecimalNullable;
+  width_in: DecimalNullable;
+  length_in: DecimalNullable;
+  weight_g: DecimalNullable;
+  available: ColumnType<number, number | undefined, number>;
+  status: ColumnType<MediaStatus, MediaStatus | undefined, MediaStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  media_id: number;
+  position: number;
+}
+
+export interface ProductEntryTable {
+  id: Id;
+  product_id: number;
+  created_at: CreatedAt;
+}
+
+export interface MediaEntryTable {
+  id: Id;
+  media_id: number;
+  created_at: CreatedAt;
+}
+
+export interface DisplayImagesTable extends MediaEntryTable {
+  is_current: ColumnType<number, number | undefined, number>;
+  current_flag: ColumnType<number | null, never, never>;
+}
+
+export interface AdminUsersTable {
+  id: Id;
+  email: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  admin_user_id: number | null;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: Id;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  read_at: Date | null;
+  forwarded_at: Date | null;
+  forward_error: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  media: MediaTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  gift_entries: ProductEntryTable;
+  stock_entries: ProductEntryTable;
+  gallery_images: MediaEntryTable;
+  videos: MediaEntryTable;
+  display_images: DisplayImagesTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type MediaRow = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;

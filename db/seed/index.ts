@@ -1,0 +1,112 @@
+import { createReadStream, promises as fs } from "node:fs";
+import { Readable } from "node:stream";
+import { loadEnvOrExit } from "#app/env.server.ts";
+import { getRedis } from "#app/lib/redis.server.ts";
+import { upsertAdmin } from "#app/modules/auth/users.server.ts";
+import { addToList } from "#app/modules/catalog/lists.server.ts";
+import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { createProduct } from "#app/modules/catalog/products.server.ts";
+import { countMediaByStatus, createMediaEntry } from "#app/modules/media/library.server.ts";
+import { closeQueues } from "#app/modules/media/queue.server.ts";
+import { getStorage } from "#app/modules/media/storage.server.ts";
+import type { SavedUpload } from "#app/modules/media/upload.server.ts";
+import { closeDb, getDb } from "#db/index.ts";
+import { migrate } from "../migrate.ts";
+import { DEMO_GIFT_INDEXES, DEMO_PRODUCTS, DEMO_STOCK_INDEXES } from "./catalogue.ts";
+import { renderDemoClip, renderDokraPicture } from "./pictures.ts";
+
+// Seeds through the real upload path: originals into storage, rows written as
+// "processing", jobs queued; the worker makes every derived file.
+
+const env = loadEnvOrExit();
+const wait = process.argv.includes("--wait");
+
+async function saveUpload(source: Readable, name: string, mimeType: string, field: string): Promise<SavedUpload> {
+  const saved = await getStorage().saveOriginal(source, Number.MAX_SAFE_INTEGER);
+  return { field, key: saved.key, bytes: saved.bytes, originalName: name, mimeType };
+}
+
+const picture = async (seed: number, name: string, width?: number, height?: number) =>
+  saveUpload(Readable.from(await renderDokraPicture(seed, width, height)), name, "image/jpeg", "image");
+
+async function seedAdmin() {
+  const existing = await getDb().selectFrom("admin_users").select("id").where("email", "=", env.ADMIN_EMAIL.toLowerCase()).executeTakeFirst();
+  if (existing) return;
+  await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  console.log(`admin created: ${env.ADMIN_EMAIL}`);
+}
+
+async function seedCatalogue() {
+  const productIds: number[] = [];
+  for (const [index, demo] of DEMO_PRODUCTS.entries()) {
+    const input = productCreateSchema.parse({
+      category: demo.category,
+      name: demo.name,
+      description: demo.description,
+      price: String(demo.price),
+      fixedPrice: demo.fixedPrice === undefined ? "" : String(demo.fixedPrice),
+      height: String(demo.size[0]),
+      width: String(demo.size[1]),
+      length: String(demo.size[2]),
+      weight: String(demo.weight),
+      color: demo.color ?? "Golden",
+      material: demo.material ?? "Kansa",
+      utility: demo.utility ?? "Home Decor",
+    });
+    const images = [];
+    for (let i = 0; i < demo.images; i++) images.push(await picture(index * 10 + i, `product-${index + 1}-${i + 1}.jpg`));
+    const { id } = await createProduct(input, images);
+    productIds.push(id);
+  }
+  for (const index of DEMO_GIFT_INDEXES) await addToList("gift_entries", productIds[index]!);
+  for (const index of DEMO_STOCK_INDEXES) await addToList("stock_entries", productIds[index]!);
+
+  for (let i = 0; i < 12; i++) {
+    const [w, h] = i % 3 === 0 ? [900, 1200] : i % 3 === 1 ? [1200, 900] : [1000, 1000];
+    await createMediaEntry("gallery_images", await picture(500 + i, `gallery-${i + 1}.jpg`, w, h));
+  }
+  for (let i = 0; i < 3; i++) {
+    await createMediaEntry("display_images", await picture(800 + i, `display-${i + 1}.jpg`, 1920, 1080), { current: i === 0 });
+  }
+  const storage = getStorage();
+  await storage.ensureDirs();
+  for (let i = 0; i < 2; i++) {
+    const file = storage.scratchPath("mp4");
+    await renderDemoClip(file, i);
+    await createMediaEntry("videos", await saveUpload(createReadStream(file), `workshop-${i + 1}.mp4`, "video/mp4", "video"));
+    await fs.unlink(file);
+  }
+  console.log(
+    `seeded ${DEMO_PRODUCTS.length} products, ${DEMO_GIFT_INDEXES.length} gift entries, ${DEMO_STOCK_INDEXES.length} stock entries, 12 gallery images, 3 display images, 2 videos (queued for the worker)`,
+  );
+}
+
+async function waitForWorker(timeoutMs = 10 * 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const counts = await countMediaByStatus();
+    if (!counts.processing) {
+      console.log(`media ready: ${counts.ready ?? 0}, failed: ${counts.failed ?? 0}`);
+      if (counts.failed) process.exitCode = 1;
+      return;
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`worker did not finish: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+try {
+  await migrate(env.DATABASE_URL);
+  await seedAdmin();
+  const { count } = await getDb()
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  if (Number(count) === 0) await seedCatalogue();
+  else console.log("catalogue already seeded; left as it is");
+  if (wait) await waitForWorker();
+} finally {
+  await closeQueues();
+  await closeDb();
+  getRedis().disconnect();
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { loadEnvOrExit } from "#app/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { isCrossSite } from "#app/modules/auth/origin.server.ts";
+import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+
+const env = loadEnvOrExit();
+logger.setBindings({ process: "web" });
+const production = env.NODE_ENV === "production";
+const storage = new LocalDiskStorage(env.STORAGE_DIR);
+await storage.ensureDirs();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+app.use((req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  // Always overwritten here, so a client cannot choose the address the login throttle sees.
+  req.headers["x-dokra-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "connect-src": production ? ["'self'"] : ["'self'", "ws:"],
+        "font-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "frame-src": ["https://www.google.com", "https://maps.google.com"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "script-src": ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "upgrade-insecure-requests": production && env.PUBLIC_URL.startsWith("https:") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+  }),
+);
+
+app.use(compression());
+
+// Cookies are sent cross-site with top-level POSTs in some browsers; refuse any state
+// change that a page on another site started, for pages and the API alike.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.headers.origin;
+  const secFetchSite = req.get("sec-fetch-site");
+  if (!isCrossSite({ origin, secFetchSite }, `${req.protocol}://${req.get("host")}`)) return next();
+  logger.warn({ url: req.originalUrl, origin, secFetchSite }, "cross-site request refused");
+  if (req.path.startsWith("/api/")) {
+    res.status(403).json({ success: false, message: "Cross-site requests are not allowed" });
+  } else {
+    res.status(403).type("text/plain").send("Cross-site requests are not allowed");
+  }
+});
+
+app.use(
+  pinoHttp({
+    logger,
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.svg" },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+  }),
+);
+
+// Derived media: content-addressed, so cacheable forever. Originals live outside this folder.
+app.use(
+  "/media",
+  express.static(storage.mediaDir, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "deny",
+    redirect: false,
+    fallthrough: false,
+  }),
+);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (production) {
+  const buildDir = path.resolve("build");
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+} else {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+// Errors from express.static (404 on /media, bad paths) and anything else before Remix.
+app.use((error: Error & { status?: number; statusCode?: number }, _req: Request, res: Response, _next: () => void) => {
+  const status = error.status ?? error.statusCode ?? 500;
+  if (status >= 500) logger.error({ err: error }, "request failed");
+  res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Error");
+});
+
+const server = app.listen(env.PORT, () => {
+  logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV }, "web server listening");
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "web server stopping");
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
