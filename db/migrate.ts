@@ -1,11 +1,9 @@
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { FileMigrationProvider, Migrator, type Kysely } from "kysely";
+import { Migrator, type Kysely } from "kysely";
 import { createConnection } from "mysql2/promise";
 import { createDb } from "./index.ts";
-
-const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+import { migrations } from "./migrations/index.ts";
 
 /** CREATE DATABASE IF NOT EXISTS for the database named in the URL. */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
@@ -26,7 +24,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {

@@ -66,9 +66,10 @@ export async function setCurrentDisplayImage(id: number): Promise<boolean> {
     });
 }
 
-export async function countMediaByStatus(): Promise<Record<string, number>> {
-  const rows = await getDb()
-    .selectFrom("media")
+export async function countMediaByStatus(options: { exceptKind?: MediaKind } = {}): Promise<Record<string, number>> {
+  let query = getDb().selectFrom("media");
+  if (options.exceptKind) query = query.where("kind", "!=", options.exceptKind);
+  const rows = await query
     .select(["status", sql<number>`COUNT(*)`.as("count")])
     .groupBy("status")
     .execute();

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The server the end-to-end tests drive: the production build on a fresh database,
+# seeded through the real queue and worker, with web and worker as separate processes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export NODE_ENV=production
+export PORT="${E2E_PORT:-3210}"
+export PUBLIC_URL="http://localhost:${PORT}"
+export DATABASE_URL="${E2E_DATABASE_URL:-mysql://root@127.0.0.1:3306/dokra_e2e}"
+export QUEUE_PREFIX=dokra_e2e
+export STORAGE_DIR="$PWD/.data/e2e-storage"
+export SESSION_SECRET=e2e-session-secret-not-for-production
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
+
+[ -f build/server/index.js ] || npx remix vite:build
+
+node_modules/.bin/tsx scripts/reset-db.ts
+rm -rf "$STORAGE_DIR"
+redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" --scan --pattern "${QUEUE_PREFIX}:*" | xargs -r redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" del > /dev/null
+
+node_modules/.bin/tsx workers/index.ts &
+worker=$!
+trap 'kill $worker 2>/dev/null || true' EXIT
+node_modules/.bin/tsx db/seed/index.ts --wait
+node_modules/.bin/tsx server/index.ts

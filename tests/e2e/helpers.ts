@@ -1,0 +1,12 @@
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@dokra.local", password: "dokra-admin-2026" };
+
+/** Signs in through the real form; works with JavaScript on and off. */
+export async function signIn(page: Page, redirectTo?: string): Promise<void> {
+  await page.goto(redirectTo ? `/admin?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/);
+}
