@@ -41,6 +41,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   },
 });

@@ -12,6 +12,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.test.ts", "**/*.test.tsx", "**/.*"],
       future: {
         v3_fetcherPersist: true,

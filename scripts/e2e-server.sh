@@ -7,13 +7,15 @@ cd "$(dirname "$0")/.."
 export NODE_ENV=production
 export PORT="${E2E_PORT:-3210}"
 export PUBLIC_URL="http://localhost:${PORT}"
-export DATABASE_URL="${E2E_DATABASE_URL:-mysql://root@127.0.0.1:3306/dokra_e2e}"
-export QUEUE_PREFIX=dokra_e2e
-export STORAGE_DIR="$PWD/.data/e2e-storage"
+# Everything is per port, so two runs on one machine never share state.
+export DATABASE_URL="mysql://root@127.0.0.1:3306/dokra_e2e_${PORT}"
+export QUEUE_PREFIX="dokra_e2e_${PORT}"
+export STORAGE_DIR="$PWD/.data/e2e-${PORT}/storage"
 export SESSION_SECRET=e2e-session-secret-not-for-production
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
-[ -f build/server/index.js ] || npx remix vite:build
+export BUILD_DIR="${BUILD_DIR:-build}"
+[ -f "$BUILD_DIR/server/index.js" ] || node_modules/.bin/remix vite:build
 
 node_modules/.bin/tsx scripts/reset-db.ts
 rm -rf "$STORAGE_DIR"

@@ -99,7 +99,7 @@ app.use(
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
-  const buildDir = path.resolve("build");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
