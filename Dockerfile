@@ -1,0 +1,28 @@
+# One image for both processes: the web server and the media worker.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error
+
+FROM deps AS build
+COPY . .
+RUN node_modules/.bin/remix vite:build
+
+FROM node:20-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json tsconfig.json ./
+COPY app ./app
+COPY db ./db
+COPY server ./server
+COPY workers ./workers
+COPY public ./public
+RUN mkdir -p /data/storage && chown node:node /data/storage
+USER node
+EXPOSE 3000
+CMD ["node_modules/.bin/tsx", "server/index.ts"]

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs the shop from a fresh clone: installs, makes sure MySQL, Redis and ffmpeg are
+# there, migrates, seeds the demo catalogue once, builds, and starts the web server
+# and the media worker as two processes. Ctrl-C stops both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Local settings: .env (git-ignored) keeps a generated session secret between runs.
+if [ ! -f .env ]; then
+  echo "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')" > .env
+fi
+set -a; . ./.env; set +a
+export NODE_ENV=production
+mkdir -p .data
+
+bash scripts/ensure-services.sh
+
+node_modules/.bin/tsx db/migrate.ts
+node_modules/.bin/remix vite:build > .data/build.log 2>&1 || { cat .data/build.log; exit 1; }
+
+node_modules/.bin/tsx workers/index.ts &
+worker=$!
+node_modules/.bin/tsx server/index.ts &
+web=$!
+
+stop() {
+  trap - INT TERM
+  kill -TERM "$web" "$worker" 2> /dev/null || true
+  wait "$web" "$worker" 2> /dev/null || true
+  exit 0
+}
+trap stop INT TERM
+
+# The seed queues its uploads; the running worker turns them into images and clips.
+node_modules/.bin/tsx db/seed/index.ts
+
+port="${PORT:-3000}"
+cat <<MSG
+
+  Dokra shop running at ${PUBLIC_URL:-http://localhost:$port}
+  Admin:   ${PUBLIC_URL:-http://localhost:$port}/admin
+           ${ADMIN_EMAIL:-admin@dokra.local} / ${ADMIN_PASSWORD:-dokra-admin-2026}
+  (demo credentials; set ADMIN_EMAIL / ADMIN_PASSWORD in .env, or: npm run admin -- reset-password <email>)
+  Ctrl-C stops the web server and the worker.
+
+MSG
+# Each process runs on its own: one stopping does not stop the other.
+wait
