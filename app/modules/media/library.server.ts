@@ -1,11 +1,14 @@
 import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
-import { getDb } from "#db/index.ts";
-import type { MediaKind } from "#db/schema.ts";
-import { enqueueMedia } from "./queue.server.ts";
+import { getDb, type DB } from "#db/index.ts";
+import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
+import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
+import { refreshProductStatus } from "./records.server.ts";
+import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
+import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
 
-type Entry = "gallery_images" | "videos" | "display_images";
+export type Entry = "gallery_images" | "videos" | "display_images";
 
 const KIND_OF: Record<Entry, MediaKind> = {
   gallery_images: "gallery_image",
@@ -74,4 +77,243 @@ export async function countMediaByStatus(options: { exceptKind?: MediaKind } = {
     .groupBy("status")
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+// ---------------------------------------------------------------------------
+// Listing (admin sees every state; public callers pass { publicOnly: true })
+
+/** One gallery image, video or display image row with its media state. */
+export interface MediaEntryItem {
+  id: number;
+  mediaId: number;
+  createdAt: Date;
+  status: MediaStatus;
+  /** Why processing failed, in words for the admin; null unless failed. */
+  error: string | null;
+  /** 0..100 while processing. */
+  progress: number;
+  originalName: string;
+}
+export interface ImageEntryItem extends MediaEntryItem {
+  /** Null until ready. */
+  image: ImageView | null;
+}
+export interface DisplayImageItem extends ImageEntryItem {
+  isCurrent: boolean;
+}
+export interface VideoEntryItem extends MediaEntryItem {
+  /** Null until ready. */
+  video: VideoView | null;
+}
+
+export interface ListOptions {
+  /** Only ready rows (the storefront and the public API). */
+  publicOnly?: boolean;
+}
+
+function entryQuery(entry: Entry, options: ListOptions) {
+  let query = getDb()
+    // The three entry tables share id, media_id and created_at; display_images types them all.
+    .selectFrom(`${entry} as e` as "display_images as e")
+    .innerJoin("media", "media.id", "e.media_id")
+    .select([
+      "e.id as id",
+      "e.media_id as mediaId",
+      "e.created_at as createdAt",
+      "media.status",
+      "media.error",
+      "media.progress",
+      "media.original_name",
+      "media.variants",
+      "media.width",
+      "media.height",
+      "media.duration_ms",
+      "media.placeholder",
+      "media.dominant_color",
+    ]);
+  if (options.publicOnly) query = query.where("media.status", "=", "ready");
+  return query;
+}
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof entryQuery>["executeTakeFirstOrThrow"]>>;
+
+function baseItem(row: EntryRow): MediaEntryItem {
+  return {
+    id: Number(row.id),
+    mediaId: Number(row.mediaId),
+    createdAt: row.createdAt,
+    status: row.status,
+    error: row.status === "failed" ? row.error : null,
+    progress: row.status === "ready" ? 100 : Number(row.progress),
+    originalName: row.original_name,
+  };
+}
+
+const mediaLike = (row: EntryRow) => ({ ...row, id: Number(row.mediaId) });
+const imageItem = (row: EntryRow): ImageEntryItem => ({
+  ...baseItem(row),
+  image: row.status === "ready" ? toImageView(mediaLike(row)) : null,
+});
+const videoItem = (row: EntryRow): VideoEntryItem => ({
+  ...baseItem(row),
+  video: row.status === "ready" ? toVideoView(mediaLike(row)) : null,
+});
+
+/** Gallery images, newest first. */
+export async function listGalleryImages(options: ListOptions = {}): Promise<ImageEntryItem[]> {
+  const rows = await entryQuery("gallery_images", options).orderBy("e.id", "desc").execute();
+  return rows.map(imageItem);
+}
+
+/** One gallery image by its entry id, or null. */
+export async function getGalleryImage(id: number, options: ListOptions = {}): Promise<ImageEntryItem | null> {
+  const row = await entryQuery("gallery_images", options).where("e.id", "=", id).executeTakeFirst();
+  return row ? imageItem(row) : null;
+}
+
+/** Videos, newest first. */
+export async function listVideos(options: ListOptions = {}): Promise<VideoEntryItem[]> {
+  const rows = await entryQuery("videos", options).orderBy("e.id", "desc").execute();
+  return rows.map(videoItem);
+}
+
+/** One video by its entry id, or null. */
+export async function getVideo(id: number, options: ListOptions = {}): Promise<VideoEntryItem | null> {
+  const row = await entryQuery("videos", options).where("e.id", "=", id).executeTakeFirst();
+  return row ? videoItem(row) : null;
+}
+
+/** Home display images, newest first, with which one is current. */
+export async function listDisplayImages(options: ListOptions = {}): Promise<DisplayImageItem[]> {
+  const rows = await entryQuery("display_images", options)
+    .select("e.is_current as isCurrent")
+    .orderBy("e.id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...imageItem(row), isCurrent: Number(row.isCurrent) === 1 }));
+}
+
+/** The current home display image if it is ready, else null ('No display image selected'). */
+export async function getCurrentDisplayImage(): Promise<DisplayImageItem | null> {
+  const row = await entryQuery("display_images", { publicOnly: true })
+    .select("e.is_current as isCurrent")
+    .where("e.is_current", "=", 1)
+    .executeTakeFirst();
+  return row ? { ...imageItem(row), isCurrent: true } : null;
+}
+
+/** Status, progress and error of some media rows (for admin polling), keyed by media id. */
+export async function getMediaStates(
+  mediaIds: readonly number[],
+): Promise<Map<number, { status: MediaStatus; progress: number; error: string | null }>> {
+  if (mediaIds.length === 0) return new Map();
+  const rows = await getDb()
+    .selectFrom("media")
+    .select(["id", "status", "progress", "error"])
+    .where("id", "in", [...mediaIds])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { status: r.status, progress: r.status === "ready" ? 100 : Number(r.progress), error: r.error }]));
+}
+
+// ---------------------------------------------------------------------------
+// Retry and delete
+
+/** Puts a failed media row back to processing and queues it again. False if the row is missing or not failed. */
+export async function retryMedia(mediaId: number): Promise<boolean> {
+  const db = getDb();
+  const row = await db.selectFrom("media").select(["kind", "status"]).where("id", "=", mediaId).executeTakeFirst();
+  if (!row || row.status !== "failed") return false;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("media")
+      .set({ status: "processing", error: null, progress: 0, attempts: 0 })
+      .where("id", "=", mediaId)
+      .execute();
+    const owner = await trx.selectFrom("product_images").select("product_id").where("media_id", "=", mediaId).executeTakeFirst();
+    if (owner) await refreshProductStatus(trx, owner.product_id);
+  });
+  await requeueMedia(mediaId, row.kind).catch((error: unknown) =>
+    logger.error({ err: error, mediaId }, "requeue failed; the reconcile will queue this media row"),
+  );
+  return true;
+}
+
+/** Every derived file key a media row points to. */
+export function variantKeys(variants: readonly MediaVariant[] | null): string[] {
+  return [...new Set((variants ?? []).map((v) => v.path))];
+}
+
+/**
+ * Deletes files of media rows that are already gone from the database, keeping any
+ * file another row still references (derived names are content hashes, so two
+ * identical uploads share them). Whatever is missed is swept by the reconcile.
+ */
+export async function removeUnreferencedFiles(
+  db: DB,
+  storage: MediaStorage,
+  gone: readonly { original_path: string; variants: MediaVariant[] | null }[],
+): Promise<void> {
+  for (const key of new Set(gone.flatMap((row) => variantKeys(row.variants)))) {
+    const used = await db
+      .selectFrom("media")
+      .select("id")
+      .where(sql<boolean>`variants LIKE ${`%"${key}"%`}`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!used) await storage.removeDerived([key]);
+  }
+  for (const key of new Set(gone.map((row) => row.original_path))) {
+    const used = await db.selectFrom("media").select("id").where("original_path", "=", key).limit(1).executeTakeFirst();
+    if (!used) await storage.removeOriginal(key);
+  }
+}
+
+/**
+ * Deletes media rows (their product_images/gallery/video/display rows cascade), their
+ * queued jobs and every file no other row references; refreshes the owning products'
+ * status. Call it for one product image, or with all of a product's media ids when
+ * deleting a product (collect them with productMediaIds first: deleting the product
+ * does not delete its media rows).
+ */
+export async function deleteProductMedia(mediaIds: readonly number[]): Promise<void> {
+  if (mediaIds.length === 0) return;
+  const db = getDb();
+  const ids = [...mediaIds];
+  const gone = await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .selectFrom("media")
+      .select(["id", "kind", "original_path", "variants"])
+      .where("id", "in", ids)
+      .forUpdate()
+      .execute();
+    const owners = await trx.selectFrom("product_images").select("product_id").where("media_id", "in", ids).execute();
+    await trx.deleteFrom("media").where("id", "in", ids).execute();
+    const productIds = [...new Set(owners.map((o) => o.product_id))];
+    for (const productId of productIds) await refreshProductStatus(trx, productId);
+    return gone;
+  });
+  for (const row of gone) {
+    await forgetMediaJobs(Number(row.id), row.kind).catch((error: unknown) =>
+      logger.warn({ err: error, mediaId: row.id }, "could not drop a queued job; it will find its row gone"),
+    );
+  }
+  await removeUnreferencedFiles(db, getStorage(), gone);
+}
+
+/** The media ids of a product's images, in order (collect before deleting the product). */
+export async function productMediaIds(productId: number): Promise<number[]> {
+  const rows = await getDb()
+    .selectFrom("product_images")
+    .select("media_id")
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => Number(r.media_id));
+}
+
+/** Deletes a gallery image, video or display image by entry id, with its media row and files. False if missing. */
+export async function deleteMediaEntry(entry: Entry, id: number): Promise<boolean> {
+  const row = await getDb().selectFrom(entry).select("media_id").where("id", "=", id).executeTakeFirst();
+  if (!row) return false;
+  await deleteProductMedia([Number(row.media_id)]);
+  return true;
 }

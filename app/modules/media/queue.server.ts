@@ -65,3 +65,47 @@ export async function enqueueMedia(mediaId: number, kind: MediaKind): Promise<vo
     );
   }
 }
+
+const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
+
+/**
+ * Queue a media row again (retry, reconcile). A finished job with the same id would make
+ * `add` a no-op, so a completed or failed leftover is removed first. Returns false when a
+ * live job already exists.
+ */
+export async function requeueMedia(mediaId: number, kind: MediaKind): Promise<boolean> {
+  const queues = getQueues();
+  const queue = kind === "video" ? queues.video : queues.image;
+  const jobId = mediaJobId(kind === "video" ? JOB_NAMES.processVideo : JOB_NAMES.processImage, mediaId);
+  const job = await queue.getJob(jobId);
+  if (job) {
+    const state = await job.getState();
+    if (LIVE_STATES.has(state)) return false;
+    await job.remove().catch(() => undefined);
+  }
+  await enqueueMedia(mediaId, kind);
+  return true;
+}
+
+/** Queue the slower AVIF sizes for a ready image, after every upload job. */
+export async function enqueueAvif(mediaId: number): Promise<void> {
+  const name = JOB_NAMES.processImageAvif;
+  const jobId = mediaJobId(name, mediaId);
+  const queue = getQueues().image;
+  const old = await queue.getJob(jobId);
+  if (old && !LIVE_STATES.has(await old.getState())) await old.remove().catch(() => undefined);
+  await queue.add(name, { mediaId }, { ...COMMON, jobId, priority: PRIORITY.followUp });
+}
+
+/** Drops any queued (not running) job of a deleted media row; a running one finds the row gone. */
+export async function forgetMediaJobs(mediaId: number, kind: MediaKind): Promise<void> {
+  const queues = getQueues();
+  const pairs =
+    kind === "video"
+      ? [[queues.video, JOB_NAMES.processVideo] as const]
+      : [[queues.image, JOB_NAMES.processImage] as const, [queues.image, JOB_NAMES.processImageAvif] as const];
+  for (const [queue, name] of pairs) {
+    const job = await queue.getJob(mediaJobId(name, mediaId));
+    if (job && (await job.getState()) !== "active") await job.remove().catch(() => undefined);
+  }
+}

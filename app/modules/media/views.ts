@@ -57,3 +57,37 @@ export function toImageView(media: MediaLike): ImageView | null {
     og: og ? { url: mediaUrl(og.path), width: og.width, height: og.height } : null,
   };
 }
+
+/** What a page or the API needs to show one video: a poster, the web copy, a muted preview, the length. */
+export interface VideoView {
+  id: number;
+  /** The H.264/AAC MP4 made for the web (never the original upload). */
+  url: string;
+  /** A short muted loop for hover/autoplay previews; null when none was made. */
+  previewUrl: string | null;
+  poster: ImageView | null;
+  width: number;
+  height: number;
+  durationMs: number | null;
+}
+
+export interface VideoMediaLike extends MediaLike {
+  duration_ms: number | null;
+}
+
+/** Null until the worker has made the web copy (i.e. the media row is not ready). */
+export function toVideoView(media: VideoMediaLike): VideoView | null {
+  const variants = media.variants ?? [];
+  const web = variants.find((v) => v.role === "web" && v.format === "mp4");
+  if (!web) return null;
+  const preview = variants.find((v) => v.role === "preview" && v.format === "mp4");
+  return {
+    id: media.id,
+    url: mediaUrl(web.path),
+    previewUrl: preview ? mediaUrl(preview.path) : null,
+    poster: toImageView(media),
+    width: web.width,
+    height: web.height,
+    durationMs: media.duration_ms,
+  };
+}
