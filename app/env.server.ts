@@ -55,7 +55,7 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = envSchema.safeParse(cleaned);
