@@ -58,3 +58,66 @@ export const productCreateSchema = z
   }));
 
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
+
+/** Edit prices (SPEC §5): numeric, step 0.01, minimum 0. */
+const editAmount = (label: string) =>
+  amountNumber(label).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} must use steps of 0.01`);
+
+const optionalDimension = (label: string) => z.preprocess(toNumber, amountNumber(label).optional());
+
+/** 'true'/'on'/'1' from a form or a JSON boolean; anything else is false. */
+const formBoolean = z.preprocess(
+  (v) => (typeof v === "string" ? ["true", "on", "1"].includes(v.trim().toLowerCase()) : v),
+  z.boolean().optional(),
+);
+
+/** The API's 'H-{h} * W-{w} * L-{l} inch' text, read back into three numbers. */
+export function parseSizeText(size: string): { height: number; width: number; length: number } | null {
+  const match = /H-\s*([\d.]+)\s*\*\s*W-\s*([\d.]+)\s*\*\s*L-\s*([\d.]+)/i.exec(size);
+  if (!match) return null;
+  const [height, width, length] = match.slice(1).map(Number) as [number, number, number];
+  return [height, width, length].every(Number.isFinite) ? { height, width, length } : null;
+}
+
+/**
+ * Edit product (SPEC §5, §7): name, description and fixed price required; prices
+ * numeric with step 0.01 and minimum 0. An empty selling price means "no discount".
+ * `size` (the API's text form) is accepted when the three dimensions are not sent.
+ */
+export const productEditSchema = z
+  .object({
+    name: requiredText("Name"),
+    description: requiredText("Description", 5000),
+    priceFixed: z.preprocess(toNumber, editAmount("Fixed price")),
+    priceDiscount: z.preprocess(toNumber, editAmount("Selling price").optional()),
+    category: z.enum(CATEGORY_SLUGS, { error: CATEGORY_MESSAGE }).optional(),
+    color: optionalText(100),
+    material: optionalText(100),
+    utility: optionalText(100),
+    height: optionalDimension("Height"),
+    width: optionalDimension("Width"),
+    length: optionalDimension("Length"),
+    size: optionalText(100),
+    weight: optionalDimension("Weight"),
+    keepExistingImages: formBoolean,
+  })
+  .transform((p) => {
+    const fromText = p.size ? parseSizeText(p.size) : null;
+    return {
+      name: p.name,
+      description: p.description,
+      priceFixed: p.priceFixed,
+      priceDiscount: p.priceDiscount ?? null,
+      category: p.category,
+      color: p.color || "Golden",
+      material: p.material || "Kansa",
+      utility: p.utility || "Home Decor",
+      height: p.height ?? fromText?.height ?? null,
+      width: p.width ?? fromText?.width ?? null,
+      length: p.length ?? fromText?.length ?? null,
+      weight: p.weight ?? null,
+      keepExistingImages: p.keepExistingImages ?? false,
+    };
+  });
+
+export type ProductEditInput = z.output<typeof productEditSchema>;
