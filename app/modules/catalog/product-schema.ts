@@ -84,8 +84,7 @@ export function parseSizeText(size: string): { height: number; width: number; le
  * numeric with step 0.01 and minimum 0. An empty selling price means "no discount".
  * `size` (the API's text form) is accepted when the three dimensions are not sent.
  */
-export const productEditSchema = z
-  .object({
+export const productEditFields = z.object({
     name: requiredText("Name"),
     description: requiredText("Description", 5000),
     priceFixed: z.preprocess(toNumber, editAmount("Fixed price")),
@@ -100,8 +99,9 @@ export const productEditSchema = z
     size: optionalText(100),
     weight: optionalDimension("Weight"),
     keepExistingImages: formBoolean,
-  })
-  .transform((p) => {
+  });
+
+export const productEditSchema = productEditFields.transform((p) => {
     const fromText = p.size ? parseSizeText(p.size) : null;
     return {
       name: p.name,

@@ -1,0 +1,69 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "./hydrated.ts";
+
+/**
+ * A submit button for a destructive intent. Without JavaScript it posts
+ * `confirm-{intent}`, and the page answers with a confirmation step; with
+ * JavaScript it asks with the browser's dialog and posts `{intent}` directly.
+ */
+export function ConfirmButton({
+  intent,
+  message,
+  children,
+  className,
+}: {
+  intent: string;
+  message: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={hydrated ? intent : `confirm-${intent}`}
+      className={className ?? "rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"}
+      onClick={(event) => {
+        if (!window.confirm(message)) event.preventDefault();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The no-JS confirmation step: the exact question, Confirm (posts the real intent) and Cancel. */
+export function ConfirmStep({
+  message,
+  intent,
+  fields,
+  cancelTo,
+  action,
+}: {
+  message: string;
+  intent: string;
+  fields: Record<string, string | number>;
+  cancelTo: string;
+  action?: string;
+}) {
+  return (
+    <div role="alertdialog" aria-labelledby="confirm-text" className="my-4 rounded border border-red-300 bg-red-50 p-4">
+      <p id="confirm-text" className="font-medium text-red-800">
+        {message}
+      </p>
+      <Form method="post" action={action} className="mt-3 flex gap-3">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" name="intent" value={intent} className="rounded bg-red-700 px-3 py-1 text-sm text-white">
+          Confirm
+        </button>
+        <Link to={cancelTo} className="rounded border border-brass-700 px-3 py-1 text-sm">
+          Cancel
+        </Link>
+      </Form>
+    </div>
+  );
+}

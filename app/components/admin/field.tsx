@@ -1,0 +1,42 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/** An error line under a field; `data-field-error` lets the upload helper read it back from a server page. */
+export function FieldError({ name, id, errors }: { name: string; id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} data-field-error={name} role="alert" className="mt-1 text-sm text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A labelled input with its error; the label text is what tests and screen readers find it by. */
+export function Field({
+  label,
+  name,
+  errors,
+  hint,
+  ...input
+}: { label: ReactNode; name: string; errors?: string[] | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `${name}-error`;
+  return (
+    <div>
+      <label className="block">
+        <span className="text-sm font-medium">{label}</span>
+        <input
+          name={name}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
+          className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
+          {...input}
+        />
+      </label>
+      {hint ? <p className="mt-1 text-xs text-brass-900/70">{hint}</p> : null}
+      <FieldError name={name} id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export const buttonClass =
+  "rounded bg-brass-700 px-4 py-2 text-sm font-medium text-white hover:bg-brass-800 disabled:cursor-not-allowed disabled:opacity-50";
+export const secondaryButtonClass = "rounded border border-brass-700 px-3 py-1 text-sm text-brass-800 hover:bg-brass-100";

@@ -1,0 +1,43 @@
+import { Form } from "@remix-run/react";
+import type { MediaStatus } from "#db/schema.ts";
+
+/** Processing (with progress), failed (the reason and a Retry) or ready, for any media item. */
+export function MediaState({
+  status,
+  progress,
+  error,
+  mediaId,
+  showProgress = false,
+}: {
+  status: MediaStatus;
+  progress: number;
+  error: string | null;
+  mediaId: number;
+  showProgress?: boolean;
+}) {
+  if (status === "ready") {
+    return (
+      <span data-testid="media-state" className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">
+        Ready
+      </span>
+    );
+  }
+  if (status === "processing") {
+    return (
+      <span data-testid="media-state" className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+        Processing{showProgress ? ` ${progress}%` : "…"}
+      </span>
+    );
+  }
+  return (
+    <span data-testid="media-state" className="block rounded bg-red-50 p-2 text-xs text-red-800">
+      Failed: {error ?? "the file could not be processed"}
+      <Form method="post" className="mt-1">
+        <input type="hidden" name="mediaId" value={mediaId} />
+        <button type="submit" name="intent" value="retry" className="rounded border border-red-700 px-2 py-0.5">
+          Retry
+        </button>
+      </Form>
+    </span>
+  );
+}

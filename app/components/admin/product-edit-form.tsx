@@ -1,0 +1,204 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { CATEGORIES } from "#app/modules/catalog/categories.ts";
+import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { Field, FieldError, buttonClass } from "./field.tsx";
+import { ImagePreviews } from "./image-previews.tsx";
+
+export const EDIT_LIMITS = { maxImages: 5, maxBytes: 5 * 1024 * 1024 } as const;
+export const EDIT_TEXT = {
+  tooMany: (n: number) => `You can upload a maximum of 5 images. You currently have ${n}.`,
+  tooLarge: "Some files exceed the 5MB limit. Please upload smaller images.",
+} as const;
+
+export interface EditableProduct {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  priceFixed: number;
+  priceDiscount: number | null;
+  color: string;
+  material: string;
+  utility: string;
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  weight: number | null;
+  images: { mediaId: number }[];
+}
+
+const text = (v: number | null) => (v === null ? "" : String(v));
+
+/**
+ * The product editor, in quick mode (name, description, prices, add images: existing
+ * images are kept) or full mode (every field; new images replace the old ones unless
+ * 'Keep existing images' stays ticked). Posts to the edit-product action.
+ */
+export function ProductEditForm({
+  product,
+  mode,
+  returnTo,
+  lastResult,
+  imageError,
+}: {
+  product: EditableProduct;
+  mode: "quick" | "full";
+  returnTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  imageError?: string | null;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [keep, setKeep] = useState(true);
+  const [form, fields] = useForm({
+    id: `edit-product-${product.id}-${mode}`,
+    lastResult: lastResult ?? null,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditSchema }),
+  });
+  const value = (name: keyof typeof fields, fallback: string) => {
+    const v = fields[name].initialValue;
+    return typeof v === "string" ? v : fallback;
+  };
+  const current = product.images.length;
+  const total = (mode === "quick" || keep ? current : 0) + files.length;
+  const clientImageError = files.some((f) => f.size > EDIT_LIMITS.maxBytes)
+    ? EDIT_TEXT.tooLarge
+    : total > EDIT_LIMITS.maxImages
+      ? EDIT_TEXT.tooMany(current)
+      : null;
+  const hidden = (name: string, v: string) => <input type="hidden" name={name} value={v} />;
+
+  return (
+    <Form
+      method="post"
+      action={`/dashboard/edit-product/${product.id}`}
+      encType="multipart/form-data"
+      id={form.id}
+      onSubmit={(event) => {
+        if (clientImageError) {
+          event.preventDefault();
+          return;
+        }
+        form.onSubmit(event);
+      }}
+      noValidate
+      className="grid gap-4 md:grid-cols-2"
+    >
+      {hidden("returnTo", returnTo)}
+      {hidden("mode", mode)}
+      <div className="md:col-span-2">
+        <Field label="Name" name="name" required maxLength={200} defaultValue={value("name", product.name)} errors={fields.name.errors} />
+      </div>
+      <div className="md:col-span-2">
+        <label className="block">
+          <span className="text-sm font-medium">Description</span>
+          <textarea
+            name="description"
+            required
+            rows={mode === "quick" ? 3 : 5}
+            defaultValue={value("description", product.description)}
+            className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
+          />
+        </label>
+        <FieldError name="description" errors={fields.description.errors} />
+      </div>
+      <Field
+        label="Fixed price"
+        name="priceFixed"
+        type="number"
+        step="0.01"
+        min="0"
+        required
+        inputMode="decimal"
+        defaultValue={value("priceFixed", String(product.priceFixed))}
+        errors={fields.priceFixed.errors}
+      />
+      <Field
+        label="Selling price"
+        name="priceDiscount"
+        type="number"
+        step="0.01"
+        min="0"
+        inputMode="decimal"
+        hint="Optional: empty means no discount."
+        defaultValue={value("priceDiscount", text(product.priceDiscount))}
+        errors={fields.priceDiscount.errors}
+      />
+      {mode === "full" ? (
+        <>
+          <div>
+            <label className="block">
+              <span className="text-sm font-medium">Category</span>
+              <select
+                name="category"
+                defaultValue={value("category", product.category)}
+                className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
+              >
+                {CATEGORIES.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FieldError name="category" errors={fields.category.errors} />
+          </div>
+          <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
+          <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
+          <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />
+          <Field label="Height" name="height" type="number" step="0.01" min="0" hint="inch" defaultValue={value("height", text(product.height))} errors={fields.height.errors} />
+          <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
+          <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
+          <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
+        </>
+      ) : (
+        <>
+          {hidden("category", product.category)}
+          {hidden("color", product.color)}
+          {hidden("material", product.material)}
+          {hidden("utility", product.utility)}
+          {hidden("height", text(product.height))}
+          {hidden("width", text(product.width))}
+          {hidden("length", text(product.length))}
+          {hidden("weight", text(product.weight))}
+        </>
+      )}
+      <div className="md:col-span-2">
+        <label className="block">
+          <span className="text-sm font-medium">{mode === "quick" ? "Add images" : "New images"}</span>
+          <input
+            type="file"
+            name="images"
+            accept="image/*"
+            multiple
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            className="mt-1 block w-full text-sm"
+          />
+        </label>
+        {mode === "quick" ? (
+          hidden("keepExistingImages", "true")
+        ) : (
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input type="checkbox" name="keepExistingImages" value="true" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+            Keep existing images (untick to replace them with the new ones)
+          </label>
+        )}
+        <p className="mt-1 text-xs text-brass-900/70">
+          {current} of 5 images; each new file at most 5 MB.
+        </p>
+        <FieldError name="images" errors={clientImageError ? [clientImageError] : imageError ? [imageError] : null} />
+        <ImagePreviews files={files} />
+      </div>
+      <div className="md:col-span-2">
+        <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null}>
+          Save changes
+        </button>
+      </div>
+    </Form>
+  );
+}

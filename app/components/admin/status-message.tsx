@@ -1,0 +1,35 @@
+import { useEffect, useState } from "react";
+
+/** SPEC §9: status messages clear after 3 seconds (with JS; without JS they stay until the next page). */
+export const STATUS_TIMEOUT_MS = 3000;
+
+/** A success or error line after a change; role=status (or alert for errors) so screen readers read it. */
+export function StatusMessage({ message, tone = "success" }: { message: string | null | undefined; tone?: "success" | "error" }) {
+  const [shown, setShown] = useState(message);
+  useEffect(() => {
+    setShown(message);
+    if (!message || tone === "error") return;
+    const timer = window.setTimeout(() => setShown(null), STATUS_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [message, tone]);
+  if (!shown) return null;
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={tone === "error" ? "error-message" : "status-message"}
+      data-action-error={tone === "error" ? "" : undefined}
+      className={`my-3 rounded border p-3 text-sm ${
+        tone === "error" ? "border-red-300 bg-red-50 text-red-700" : "border-green-300 bg-green-50 text-green-800"
+      }`}
+    >
+      {shown}
+    </p>
+  );
+}
+
+/** The message for a `?status=` key, from a page's fixed table (the URL never carries free text). */
+export function statusFrom<T extends Record<string, string>>(search: string | URLSearchParams, table: T): string | null {
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  const key = params.get("status");
+  return key && key in table ? table[key]! : null;
+}

@@ -1,0 +1,277 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
+import { secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { MediaState } from "#app/components/admin/media-state.tsx";
+import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
+import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
+import {
+  countProductImages,
+  deleteProduct,
+  deleteProductImage,
+  getProductForAdmin,
+  MANAGE_MESSAGES,
+  ManageError,
+  moveProductImage,
+  setMainImage,
+  updateProduct,
+} from "#app/modules/catalog/manage.server.ts";
+import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { retryMedia } from "#app/modules/media/library.server.ts";
+import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
+
+export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
+
+const STATUS = {
+  saved: MANAGE_MESSAGES.updated,
+  "image-deleted": MANAGE_MESSAGES.imageDeleted,
+  reordered: "Image order saved",
+  retried: "Processing started again",
+} as const;
+
+const mediaId = z.coerce.number().int().positive();
+const imageIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete-image"), mediaId }),
+  z.object({ intent: z.literal("main-image"), mediaId }),
+  z.object({ intent: z.literal("move-image"), mediaId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("retry"), mediaId }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("confirm-delete") }),
+]);
+
+function productId(params: LoaderFunctionArgs["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+function withStatus(path: string, status: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.delete("edit");
+  url.searchParams.delete("mode");
+  url.searchParams.set("status", status);
+  return url.pathname + url.search;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    return { product: await getProductForAdmin(productId(params)) };
+  } catch (error) {
+    if (error instanceof ManageError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]> | null;
+  error?: string;
+  imageError?: string | null;
+  confirmDelete?: boolean;
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = productId(params);
+  const self = `/dashboard/edit-product/${id}`;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    return updateAction(request, id, self);
+  }
+  const parsed = imageIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<ActionData>({ error: MANAGE_MESSAGES.saveFailed }, { status: 400 });
+  const intent = parsed.data;
+  try {
+    switch (intent.intent) {
+      case "confirm-delete":
+        return data<ActionData>({ confirmDelete: true });
+      case "delete":
+        await deleteProduct(id);
+        return redirect("/dashboard/all-products?status=deleted");
+      case "delete-image":
+        await deleteProductImage(id, { mediaId: intent.mediaId });
+        return redirect(withStatus(self, "image-deleted"));
+      case "main-image":
+        await setMainImage(id, intent.mediaId);
+        return redirect(withStatus(self, "reordered"));
+      case "move-image":
+        await moveProductImage(id, intent.mediaId, intent.direction);
+        return redirect(withStatus(self, "reordered"));
+      case "retry":
+        await retryMedia(intent.mediaId);
+        return redirect(withStatus(self, "retried"));
+    }
+  } catch (error) {
+    if (error instanceof ManageError) {
+      const prefix = intent.intent === "delete-image" ? MANAGE_MESSAGES.deleteImageFailed : MANAGE_MESSAGES.saveFailed;
+      return data<ActionData>({ error: `${prefix} ${error.message}` }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+async function updateAction(request: Request, id: number, self: string) {
+  let upload;
+  try {
+    const current = await countProductImages(id);
+    upload = await parseUpload(request, {
+      images: {
+        kind: "image",
+        maxFiles: UPLOAD_LIMITS.imagesPerProduct,
+        maxBytes: UPLOAD_LIMITS.editImageBytes,
+        tooManyMessage: MANAGE_MESSAGES.tooManyImages(current),
+        tooLargeMessage: MANAGE_MESSAGES.fileTooLarge,
+      },
+    });
+  } catch (error) {
+    if (error instanceof UploadError || error instanceof ManageError) {
+      return data<ActionData>(
+        { error: MANAGE_MESSAGES.saveFailed, imageError: error.message },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+  const submission = parseWithZod(upload.fields, { schema: productEditSchema });
+  if (submission.status !== "success") {
+    await upload.discard();
+    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed }, { status: 400 });
+  }
+  try {
+    await updateProduct(id, submission.value, upload.files);
+  } catch (error) {
+    await upload.discard();
+    if (error instanceof ManageError) {
+      return data<ActionData>(
+        { result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError: error.message },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+  return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
+}
+
+function ImageButton({
+  intent,
+  mediaId,
+  direction,
+  label,
+  danger = false,
+}: {
+  intent: string;
+  mediaId: number;
+  direction?: "up" | "down";
+  label: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="mediaId" value={mediaId} />
+      {direction ? <input type="hidden" name="direction" value={direction} /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`rounded border px-2 py-0.5 ${danger ? "border-red-700 text-red-700" : "border-brass-700"}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function EditProduct() {
+  const { product } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const self = `/dashboard/edit-product/${product.id}`;
+  return (
+    <>
+      <p>
+        <Link to="/dashboard/all-products" className={secondaryButtonClass}>
+          ← Back to All Products
+        </Link>
+      </p>
+      <h1 className="mt-4 font-serif text-2xl text-brass-800">Edit product</h1>
+      <p className="text-sm text-brass-900/70">
+        #{product.id} · status {product.status}
+        {product.available ? "" : " · hidden from the shop"}
+      </p>
+      <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={actionData?.error} tone="error" />
+      {actionData?.confirmDelete ? (
+        <ConfirmStep message={DELETE_PRODUCT_CONFIRM} intent="delete" fields={{}} cancelTo={self} />
+      ) : null}
+
+      <section aria-labelledby="images-heading" className="mt-6">
+        <h2 id="images-heading" className="font-serif text-lg text-brass-800">
+          Images ({product.images.length} of 5; the first is the main image)
+        </h2>
+        <ol className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {product.images.map((image, index) => (
+            <li key={image.mediaId} className="rounded bg-white p-2 shadow-sm" data-testid="product-image">
+              {image.view ? (
+                <img src={image.view.fallback} alt={`Image ${index + 1} of ${product.name}`} className="aspect-square w-full rounded object-cover" />
+              ) : (
+                <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-xs">{image.originalName}</div>
+              )}
+              <p className="mt-1 text-xs">
+                {index === 0 ? <strong>Main image</strong> : `Image ${index + 1}`}{" "}
+                <MediaState status={image.status} progress={image.progress} error={image.error} mediaId={image.mediaId} />
+              </p>
+              <div className="mt-2 flex flex-wrap gap-1 text-xs">
+                {index > 0 ? <ImageButton intent="main-image" mediaId={image.mediaId} label="Make main" /> : null}
+                {index > 0 ? <ImageButton intent="move-image" direction="up" mediaId={image.mediaId} label="Move earlier" /> : null}
+                {index < product.images.length - 1 ? (
+                  <ImageButton intent="move-image" direction="down" mediaId={image.mediaId} label="Move later" />
+                ) : null}
+                <ImageButton intent="delete-image" mediaId={image.mediaId} label="Delete image" danger />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="fields-heading" className="mt-8 max-w-3xl">
+        <h2 id="fields-heading" className="font-serif text-lg text-brass-800">
+          Details
+        </h2>
+        <div className="mt-3">
+          <ProductEditForm
+            product={product}
+            mode="full"
+            returnTo={self}
+            lastResult={actionData?.result}
+            imageError={actionData?.imageError}
+          />
+        </div>
+      </section>
+
+      <section className="mt-8">
+        <Form method="post">
+          <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM}>
+            Delete product
+          </ConfirmButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit product · Dashboard" }];
+
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
+      <p>This product could not be found. It may have been deleted.</p>
+      <Link to="/dashboard/all-products" className="underline">
+        Back to All Products
+      </Link>
+    </div>
+  );
+}
