@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { countUnreadMessages } from "#app/modules/contact/admin.server.ts";
 
 export const DASHBOARD_MENU = [
   { to: "/dashboard", label: "Dashboard", end: true },
@@ -15,13 +16,13 @@ export const DASHBOARD_MENU = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { admin };
+  return { admin, unread: await countUnreadMessages() };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 
 export default function DashboardLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, unread } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen md:flex">
       <aside className="bg-brass-900 text-brass-50 md:w-56 md:shrink-0">
@@ -46,6 +47,9 @@ export default function DashboardLayout() {
       </aside>
       <div className="flex-1">
         <header className="flex items-center justify-end gap-4 border-b border-brass-200 bg-white px-4 py-2 text-sm">
+          <Link to="/dashboard/messages" className="underline">
+            Messages{unread > 0 ? ` (${unread} unread)` : ""}
+          </Link>
           <span>{admin.email}</span>
           <Form method="post" action="/logout">
             <button type="submit" className="rounded border border-brass-700 px-3 py-1">

@@ -4,14 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { Field, FieldError, buttonClass } from "#app/components/admin/field.tsx";
+import { CategoryOptions, Field, FieldError, buttonClass } from "#app/components/admin/field.tsx";
 import { useHydrated } from "#app/components/admin/hydrated.ts";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { CATEGORIES } from "#app/modules/catalog/categories.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
@@ -144,11 +143,7 @@ export default function UploadProduct() {
               className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
             >
               <option value="">Select a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
+              <CategoryOptions />
             </select>
           </label>
           <FieldError name="category" errors={fieldErrors("category")} />

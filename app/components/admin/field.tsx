@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { CATEGORIES } from "#app/modules/catalog/categories.ts";
 
 /** An error line under a field; `data-field-error` lets the upload helper read it back from a server page. */
 export function FieldError({ name, id, errors }: { name: string; id?: string; errors?: string[] | null }) {
@@ -40,3 +41,16 @@ export function Field({
 export const buttonClass =
   "rounded bg-brass-700 px-4 py-2 text-sm font-medium text-white hover:bg-brass-800 disabled:cursor-not-allowed disabled:opacity-50";
 export const secondaryButtonClass = "rounded border border-brass-700 px-3 py-1 text-sm text-brass-800 hover:bg-brass-100";
+
+/** The six real categories as <option>s, in menu order. */
+export function CategoryOptions() {
+  return (
+    <>
+      {CATEGORIES.map((c) => (
+        <option key={c.slug} value={c.slug}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { CATEGORIES } from "#app/modules/catalog/categories.ts";
 import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
-import { Field, FieldError, buttonClass } from "./field.tsx";
+import { CategoryOptions, Field, FieldError, buttonClass } from "./field.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 
 export const EDIT_LIMITS = { maxImages: 5, maxBytes: 5 * 1024 * 1024 } as const;
@@ -139,11 +138,7 @@ export function ProductEditForm({
                 defaultValue={value("category", product.category)}
                 className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
               >
-                {CATEGORIES.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
+                <CategoryOptions />
               </select>
             </label>
             <FieldError name="category" errors={fields.category.errors} />

@@ -420,3 +420,24 @@ export async function toggleAvailability(id: number): Promise<{ available: boole
       return { available: available === 1 };
     });
 }
+
+/** One Gift list or stock collection entry with its product, for the admin grids. */
+export interface AdminListEntry {
+  entryId: number;
+  product: AdminProduct;
+}
+
+/** Every entry of the Gift list or the stock collection (any product status), newest first. */
+export async function listEntriesForAdmin(list: "gift_entries" | "stock_entries"): Promise<AdminListEntry[]> {
+  const entries = await getDb().selectFrom(list).select(["id", "product_id"]).orderBy("id", "desc").execute();
+  if (entries.length === 0) return [];
+  const rows = (await adminProductsQuery()
+    .where("products.id", "in", entries.map((e) => e.product_id))
+    .execute()) as ProductWithEntries[];
+  const images = await loadAdminImages(rows.map((r) => r.id));
+  const byId = new Map(rows.map((r) => [r.id, toAdminProduct(r, images.get(r.id) ?? [])]));
+  return entries.flatMap((e) => {
+    const product = byId.get(e.product_id);
+    return product ? [{ entryId: e.id, product }] : [];
+  });
+}

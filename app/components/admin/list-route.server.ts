@@ -1,0 +1,32 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { ListError, removeFromList, type ProductList } from "#app/modules/catalog/lists.server.ts";
+import { listEntriesForAdmin } from "#app/modules/catalog/manage.server.ts";
+
+const entryId = z.coerce.number().int().positive();
+export const listIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm-remove"), entryId }),
+  z.object({ intent: z.literal("remove"), entryId }),
+]);
+
+/** Loader of the Gift Items / Stock Products screens. */
+export async function listLoader(request: Request, list: ProductList) {
+  await requireAdmin(request);
+  return { entries: await listEntriesForAdmin(list) };
+}
+
+/** Action of those screens: remove one entry (after the confirmation step without JS). */
+export async function listAction(request: Request, list: ProductList, failure: string) {
+  await requireAdmin(request);
+  const parsed = listIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: failure, confirm: null }, { status: 400 });
+  if (parsed.data.intent === "confirm-remove") return data({ error: null, confirm: parsed.data.entryId });
+  try {
+    await removeFromList(list, parsed.data.entryId);
+  } catch (error) {
+    if (error instanceof ListError) return data({ error: `${failure}: ${error.message}`, confirm: null }, { status: error.status });
+    throw error;
+  }
+  return redirect(`${new URL(request.url).pathname}?status=removed`);
+}

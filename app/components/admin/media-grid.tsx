@@ -1,0 +1,45 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { MediaStatus } from "#db/schema.ts";
+import { MediaState } from "./media-state.tsx";
+
+/** One gallery/display image or video card: its picture (when ready), state and actions. */
+export function MediaCard({
+  id,
+  mediaId,
+  status,
+  progress,
+  error,
+  originalName,
+  children,
+  actions,
+  showProgress = false,
+}: {
+  id: number;
+  mediaId: number;
+  status: MediaStatus;
+  progress: number;
+  error: string | null;
+  originalName: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  showProgress?: boolean;
+}) {
+  return (
+    <li className="rounded-lg bg-white p-2 shadow-sm" data-testid="media-card">
+      {children ?? (
+        <div className="flex aspect-square items-center justify-center rounded bg-brass-100 p-2 text-center text-xs">{originalName}</div>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
+        <MediaState status={status} progress={progress} error={error} mediaId={mediaId} showProgress={showProgress} />
+        {actions}
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-2 py-0.5 text-red-700">
+            Delete
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}

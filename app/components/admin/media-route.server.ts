@@ -1,0 +1,83 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import {
+  createMediaEntry,
+  deleteMediaEntry,
+  retryMedia,
+  setCurrentDisplayImage,
+  type Entry,
+} from "#app/modules/media/library.server.ts";
+import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
+
+const id = z.coerce.number().int().positive();
+export const mediaIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("retry"), mediaId: id }),
+  z.object({ intent: z.literal("set-current"), id }),
+]);
+
+export interface MediaScreen {
+  entry: Entry;
+  field: "image" | "video";
+  failures: { add: string; delete: string; setCurrent?: string };
+}
+
+/**
+ * The action of the gallery, display image and video screens. A multipart post is an
+ * upload (each file becomes a processing record, then the worker makes the sizes);
+ * a plain post is delete, retry or (display images) set-current. Success redirects
+ * with `?status=` so the message survives the redirect with and without JS.
+ */
+export async function mediaAction(request: Request, screen: MediaScreen) {
+  await requireAdmin(request);
+  const path = new URL(request.url).pathname;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const video = screen.field === "video";
+    let upload;
+    try {
+      upload = await parseUpload(request, {
+        [screen.field]: {
+          kind: video ? "video" : "image",
+          maxFiles: video ? 1 : UPLOAD_LIMITS.imagesPerGalleryPost,
+          maxBytes: video ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes,
+        },
+      });
+    } catch (error) {
+      if (error instanceof UploadError) {
+        return data({ error: `${screen.failures.add}: ${error.message}` }, { status: error.status });
+      }
+      throw error;
+    }
+    if (upload.files.length === 0) {
+      return data({ error: `${screen.failures.add}: please choose a file.` }, { status: 400 });
+    }
+    try {
+      for (const file of upload.files) await createMediaEntry(screen.entry, file);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    return redirect(`${path}?status=added`);
+  }
+  const parsed = mediaIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  const intent = parsed.data;
+  switch (intent.intent) {
+    case "delete":
+      if (!(await deleteMediaEntry(screen.entry, intent.id))) {
+        return data({ error: `${screen.failures.delete}: it no longer exists.` }, { status: 404 });
+      }
+      return redirect(`${path}?status=deleted`);
+    case "retry":
+      if (!(await retryMedia(intent.mediaId))) {
+        return data({ error: "This file is not waiting for a retry." }, { status: 409 });
+      }
+      return redirect(`${path}?status=retried`);
+    case "set-current":
+      if (screen.entry !== "display_images" || !(await setCurrentDisplayImage(intent.id))) {
+        return data({ error: screen.failures.setCurrent ?? "Unknown action" }, { status: 404 });
+      }
+      return redirect(`${path}?status=current`);
+  }
+}

@@ -1,0 +1,328 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
+import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
+import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { MediaState } from "#app/components/admin/media-state.tsx";
+import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
+import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { categoryName } from "#app/modules/catalog/categories.ts";
+import { formatINR } from "#app/modules/catalog/format.ts";
+import { addToList, LIST_MESSAGES, ListError, removeFromList } from "#app/modules/catalog/lists.server.ts";
+import {
+  deleteProduct,
+  getProductForAdmin,
+  listProductsForAdmin,
+  MANAGE_MESSAGES,
+  ManageError,
+} from "#app/modules/catalog/manage.server.ts";
+
+export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
+
+const STATUS = {
+  deleted: MANAGE_MESSAGES.deleted,
+  saved: MANAGE_MESSAGES.updated,
+  "gift-added": LIST_MESSAGES.gift_entries.added,
+  "gift-removed": LIST_MESSAGES.gift_entries.removed,
+  "stock-added": LIST_MESSAGES.stock_entries.added,
+} as const;
+
+const id = z.coerce.number().int().positive();
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm-delete"), productId: id }),
+  z.object({ intent: z.literal("delete"), productId: id }),
+  z.object({ intent: z.literal("gift-add"), productId: id }),
+  z.object({ intent: z.literal("gift-remove"), entryId: id }),
+  z.object({ intent: z.literal("stock-add"), productId: id }),
+]);
+
+const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
+  "confirm-delete": "Failed to delete product",
+  delete: "Failed to delete product",
+  "gift-add": "Failed to add product to trending",
+  "gift-remove": "Failed to remove product from trending",
+  "stock-add": "Failed to add product to available collection",
+};
+
+/** The listing URL the page was on, without the editor or a previous status. */
+function listUrl(request: Request, status?: string): string {
+  const url = new URL(request.url);
+  for (const key of ["edit", "mode", "status", "index"]) url.searchParams.delete(key);
+  if (status) url.searchParams.set("status", status);
+  return url.pathname + url.search;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const category = url.searchParams.get("category") ?? "";
+  const q = url.searchParams.get("q") ?? "";
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const editId = Number(url.searchParams.get("edit"));
+  const mode = url.searchParams.get("mode") === "full" ? "full" : "quick";
+  let editing = null;
+  if (Number.isSafeInteger(editId) && editId > 0) {
+    try {
+      editing = await getProductForAdmin(editId);
+    } catch (error) {
+      if (!(error instanceof ManageError)) throw error;
+    }
+  }
+  const products = await listProductsForAdmin({ category, q, page });
+  return { products, category, q, editing, mode, returnTo: listUrl(request) } as const;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown action", confirm: null }, { status: 400 });
+  const intent = parsed.data;
+  try {
+    switch (intent.intent) {
+      case "confirm-delete":
+        return data({ error: null, confirm: intent.productId });
+      case "delete":
+        await deleteProduct(intent.productId);
+        return redirect(listUrl(request, "deleted"));
+      case "gift-add":
+        await addToList("gift_entries", intent.productId);
+        return redirect(listUrl(request, "gift-added"));
+      case "gift-remove":
+        await removeFromList("gift_entries", intent.entryId);
+        return redirect(listUrl(request, "gift-removed"));
+      case "stock-add":
+        await addToList("stock_entries", intent.productId);
+        return redirect(listUrl(request, "stock-added"));
+    }
+  } catch (error) {
+    if (error instanceof ManageError || error instanceof ListError) {
+      return data({ error: `${FAILURE[intent.intent]}: ${error.message}`, confirm: null }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+function EditorModal({
+  editing,
+  mode,
+  returnTo,
+  loading,
+}: {
+  editing: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["editing"]> | null;
+  mode: "quick" | "full";
+  returnTo: string;
+  loading: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open && typeof dialog.showModal === "function") {
+      dialog.removeAttribute("open");
+      dialog.showModal();
+    }
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="editor-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        navigate(returnTo, { preventScrollReset: true });
+      }}
+      className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(48rem,95vw)] overflow-y-auto rounded-lg bg-brass-50 p-6 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="editor-title" className="font-serif text-xl text-brass-800">
+          {mode === "quick" ? "Quick Edit" : "Full Edit"}
+          {editing ? `: ${editing.name}` : ""}
+        </h2>
+        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset>
+          Close
+        </Link>
+      </div>
+      {loading || !editing ? (
+        <p className="mt-6" role="status">
+          Loading product data...
+        </p>
+      ) : (
+        <div className="mt-4">
+          <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={returnTo} />
+          <p className="mt-4 text-sm">
+            <Link className="underline" to={`/dashboard/edit-product/${editing.id}`}>
+              Open the edit page (images, order, main image)
+            </Link>
+          </p>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export default function AllProducts() {
+  const { products, category, q, editing, mode, returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pendingEdit =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname
+      ? new URLSearchParams(navigation.location.search)
+      : null;
+  const loadingEditor = Boolean(pendingEdit?.get("edit")) && pendingEdit?.get("edit") !== String(editing?.id ?? "");
+  const showEditor = Boolean(editing) || loadingEditor;
+  const editorMode = loadingEditor ? (pendingEdit?.get("mode") === "full" ? "full" : "quick") : mode;
+  const editLink = (productId: number, m: "quick" | "full") => {
+    const params = new URLSearchParams(location.search);
+    params.delete("status");
+    params.set("edit", String(productId));
+    params.set("mode", m);
+    return `?${params}`;
+  };
+  const confirmFor = actionData?.confirm ?? null;
+
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">All Products</h1>
+      <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={actionData?.error} tone="error" />
+
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+        <label className="block">
+          <span className="text-sm font-medium">Category</span>
+          <select name="category" defaultValue={category} className="mt-1 block rounded border border-brass-300 bg-white px-3 py-2">
+            <option value="">All categories</option>
+            <CategoryOptions />
+          </select>
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium">Search</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Name or description"
+            className="mt-1 block rounded border border-brass-300 bg-white px-3 py-2"
+          />
+        </label>
+        <button type="submit" className={buttonClass}>
+          Search
+        </button>
+      </Form>
+      <p className="mt-2 text-sm text-brass-900/70" data-testid="result-count">
+        {products.total} {products.total === 1 ? "product" : "products"}
+      </p>
+
+      {confirmFor ? (
+        <ConfirmStep
+          message={DELETE_PRODUCT_CONFIRM}
+          intent="delete"
+          fields={{ productId: confirmFor }}
+          cancelTo={returnTo}
+          action={returnTo}
+        />
+      ) : null}
+
+      {products.items.length === 0 ? (
+        <p className="mt-6">No products found.</p>
+      ) : (
+        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {products.items.map((p) => {
+            const main = p.images.find((i) => i.view)?.view;
+            const firstProblem = p.images.find((i) => i.status !== "ready");
+            return (
+              <li key={p.id} className="flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="admin-product-card">
+                {main ? (
+                  <img src={main.fallback} alt={p.name} width={main.width} height={main.height} className="aspect-square w-full rounded object-cover" />
+                ) : (
+                  <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-sm">No image yet</div>
+                )}
+                <h2 className="mt-2 font-medium">{p.name}</h2>
+                <p className="text-sm text-brass-900/70">
+                  {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
+                </p>
+                <p className="mt-1 text-xs">
+                  {firstProblem ? (
+                    <MediaState
+                      status={firstProblem.status}
+                      progress={firstProblem.progress}
+                      error={firstProblem.error}
+                      mediaId={firstProblem.mediaId}
+                    />
+                  ) : (
+                    <MediaState status="ready" progress={100} error={null} mediaId={0} />
+                  )}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2 text-sm">
+                  <Link to={editLink(p.id, "quick")} className={secondaryButtonClass} preventScrollReset>
+                    Quick Edit
+                  </Link>
+                  <Link to={editLink(p.id, "full")} className={secondaryButtonClass} preventScrollReset>
+                    Full Edit
+                  </Link>
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="productId" value={p.id} />
+                    <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM}>
+                      Delete
+                    </ConfirmButton>
+                  </Form>
+                  <Form method="post" preventScrollReset>
+                    {p.giftEntryId ? (
+                      <>
+                        <input type="hidden" name="entryId" value={p.giftEntryId} />
+                        <button type="submit" name="intent" value="gift-remove" className={secondaryButtonClass}>
+                          Remove from Gift
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <input type="hidden" name="productId" value={p.id} />
+                        <button type="submit" name="intent" value="gift-add" className={secondaryButtonClass}>
+                          Add to Gift
+                        </button>
+                      </>
+                    )}
+                  </Form>
+                  {p.stockEntryId ? (
+                    <span className="rounded bg-green-100 px-3 py-1 text-green-800">In Collection</span>
+                  ) : (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="productId" value={p.id} />
+                      <button type="submit" name="intent" value="stock-add" className={secondaryButtonClass}>
+                        Add to Collection
+                      </button>
+                    </Form>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {products.pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex gap-2">
+          {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((n) => {
+            const params = new URLSearchParams(location.search);
+            params.delete("status");
+            params.set("page", String(n));
+            return (
+              <Link key={n} to={`?${params}`} aria-current={n === products.page ? "page" : undefined} className={secondaryButtonClass}>
+                {n}
+              </Link>
+            );
+          })}
+        </nav>
+      ) : null}
+
+      {showEditor ? (
+        <EditorModal editing={loadingEditor ? null : editing} mode={editorMode} returnTo={returnTo} loading={loadingEditor} />
+      ) : null}
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "All Products · Dashboard" }];

@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { deleteMessage, listMessagesForAdmin, markMessageRead } from "#app/modules/contact/admin.server.ts";
+
+const STATUS = { read: "Message marked as read", unread: "Message marked as unread", deleted: "Message deleted" } as const;
+
+const id = z.coerce.number().int().positive();
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-read"), id }),
+  z.object({ intent: z.literal("mark-unread"), id }),
+  z.object({ intent: z.literal("delete"), id }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { messages: await listMessagesForAdmin() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  const { intent, id: messageId } = parsed.data;
+  const ok =
+    intent === "delete" ? await deleteMessage(messageId) : await markMessageRead(messageId, intent === "mark-read");
+  if (!ok) return data({ error: "This message no longer exists." }, { status: 404 });
+  return redirect(`/dashboard/messages?status=${intent === "delete" ? "deleted" : intent === "mark-read" ? "read" : "unread"}`);
+}
+
+export default function Messages() {
+  const { messages } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">Messages</h1>
+      <p className="text-sm text-brass-900/70">Contact messages from the shop, unread first.</p>
+      <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={actionData?.error} tone="error" />
+      {messages.length === 0 ? (
+        <p className="mt-6">No messages yet.</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {messages.map((m) => (
+            <li
+              key={m.id}
+              data-testid="message"
+              className={`rounded-lg p-4 shadow-sm ${m.read ? "bg-white" : "border-l-4 border-brass-600 bg-brass-100"}`}
+            >
+              <p className="text-sm">
+                {m.read ? null : <strong className="mr-2 rounded bg-brass-700 px-2 py-0.5 text-xs text-white">Unread</strong>}
+                <span className="font-medium">{m.subject}</span> — {m.name} &lt;
+                <a className="underline" href={`mailto:${m.email}`}>
+                  {m.email}
+                </a>
+                &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}</time>
+              </p>
+              <p className="mt-2 whitespace-pre-wrap text-sm">{m.message}</p>
+              <Form method="post" className="mt-3 flex gap-2" preventScrollReset>
+                <input type="hidden" name="id" value={m.id} />
+                <button type="submit" name="intent" value={m.read ? "mark-unread" : "mark-read"} className={secondaryButtonClass}>
+                  {m.read ? "Mark unread" : "Mark read"}
+                </button>
+                <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Messages · Dashboard" }];

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ListGrid } from "#app/components/admin/list-grid.tsx";
+import { listAction, listLoader } from "#app/components/admin/list-route.server.ts";
+import { statusFrom } from "#app/components/admin/status-message.tsx";
+import { LIST_MESSAGES } from "#app/modules/catalog/lists.server.ts";
+
+export const REMOVE_STOCK_CONFIRM = "Are you sure you want to remove this product from stock?";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return listLoader(request, "stock_entries");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return listAction(request, "stock_entries", "Failed to remove product from available collection");
+}
+
+export default function StockProducts() {
+  const { entries } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <ListGrid
+      title="Stock Products"
+      entries={entries}
+      confirmText={REMOVE_STOCK_CONFIRM}
+      removeLabel="Remove"
+      status={actionData ? null : statusFrom(location.search, { removed: LIST_MESSAGES.stock_entries.removed })}
+      error={actionData?.error}
+      confirmEntryId={actionData?.confirm ?? null}
+      selfPath="/dashboard/stock-products"
+    />
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Stock Products · Dashboard" }];

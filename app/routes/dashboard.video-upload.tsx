@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { MediaCard } from "#app/components/admin/media-grid.tsx";
+import { mediaAction } from "#app/components/admin/media-route.server.ts";
+import { usePollWhile } from "#app/components/admin/poll.ts";
+import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
+import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { listVideos } from "#app/modules/media/library.server.ts";
+
+const STATUS = {
+  added: "Video uploaded successfully. It will appear on the site once processed.",
+  deleted: "Video deleted successfully",
+  retried: "Processing started again",
+} as const;
+
+export const NOT_A_VIDEO = "Please choose a video file.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { videos: await listVideos() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return mediaAction(request, {
+    entry: "videos",
+    field: "video",
+    failures: { add: "Failed to add video", delete: "Failed to delete video" },
+  });
+}
+
+export default function VideoUpload() {
+  const { videos } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { send, progress, busy, reset } = useXhrUpload();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  usePollWhile(videos.some((v) => v.status === "processing"));
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const cancel = () => {
+    setFile(null);
+    setError(null);
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">Video Upload</h1>
+      <StatusMessage message={actionData || error ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={error ?? actionData?.error} tone="error" />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 max-w-2xl rounded-lg bg-white p-4 shadow-sm"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!file) return setError(NOT_A_VIDEO);
+          const body = new FormData();
+          body.append("video", file);
+          const result = await send(event.currentTarget.action, body);
+          reset();
+          if (result.ok) cancel();
+          else setError(result.error);
+        }}
+      >
+        <label className="block">
+          <span className="text-sm font-medium">Video file</span>
+          <input
+            ref={inputRef}
+            type="file"
+            name="video"
+            accept="video/*"
+            className="mt-1 block w-full text-sm"
+            onChange={(e) => {
+              const picked = e.target.files?.[0] ?? null;
+              if (picked && !picked.type.startsWith("video/")) {
+                setError(NOT_A_VIDEO);
+                e.target.value = "";
+                setFile(null);
+                return;
+              }
+              setError(null);
+              setFile(picked);
+            }}
+          />
+        </label>
+        {preview ? (
+          <video src={preview} controls muted className="mt-3 max-h-64 rounded" data-testid="video-preview">
+            <track kind="captions" />
+          </video>
+        ) : null}
+        <ProgressBar percent={progress} />
+        <div className="mt-3 flex gap-2">
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Uploading…" : "Upload video"}
+          </button>
+          {file && !busy ? (
+            <button type="button" className={secondaryButtonClass} onClick={cancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </Form>
+      <h2 className="mt-8 font-serif text-xl text-brass-800">Videos ({videos.length})</h2>
+      <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {videos.map((item) => (
+          <MediaCard key={item.id} {...item} showProgress>
+            {item.video ? (
+              <video
+                src={item.video.url}
+                poster={item.video.poster?.fallback}
+                controls
+                preload="none"
+                className="aspect-video w-full rounded bg-black"
+              >
+                <track kind="captions" />
+              </video>
+            ) : null}
+          </MediaCard>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Video Upload · Dashboard" }];
