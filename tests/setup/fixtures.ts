@@ -16,3 +16,49 @@ export async function saveTestUpload(data: Buffer, name = "photo.jpg", mimeType 
   const saved = await getStorage().saveOriginal(Readable.from([data]), 50 * 1024 * 1024);
   return { field, key: saved.key, bytes: saved.bytes, originalName: name, mimeType };
 }
+
+/**
+ * A short clip made by ffmpeg from its own test sources (fixtures are generated, never
+ * committed). Defaults: 2 s, 320x240, H.264/AAC MP4.
+ */
+export async function makeClip(
+  file: string,
+  options: { seconds?: number; size?: string; rate?: number; audio?: boolean; args?: string[] } = {},
+): Promise<void> {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  const seconds = options.seconds ?? 2;
+  const inputs = ["-f", "lavfi", "-i", `testsrc2=s=${options.size ?? "320x240"}:r=${options.rate ?? 15}`];
+  if (options.audio !== false) inputs.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050");
+  const codecs = options.args ?? ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "48k"];
+  await promisify(execFile)(
+    "ffmpeg",
+    ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...inputs, "-t", String(seconds), ...codecs, "-shortest", file],
+    { timeout: 60_000, killSignal: "SIGKILL" },
+  );
+}
+
+/** Polls a media row until it leaves `processing` (or the time runs out, which fails the test). */
+export async function waitForMedia(mediaId: number, timeoutMs = 30_000) {
+  const { getDb } = await import("#db/index.ts");
+  const started = Date.now();
+  for (;;) {
+    const row = await getDb().selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirst();
+    if (!row) throw new Error(`media ${mediaId} is gone`);
+    if (row.status !== "processing") return row;
+    if (Date.now() - started > timeoutMs) throw new Error(`media ${mediaId} still processing after ${timeoutMs} ms (progress ${row.progress})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Pids of ffmpeg/ffprobe processes whose command line mentions this test file's storage folder. */
+export async function ffmpegProcessesUnder(root = process.env.STORAGE_DIR!): Promise<number[]> {
+  const { promises: fs } = await import("node:fs");
+  const found: number[] = [];
+  for (const pid of (await fs.readdir("/proc")).filter((p) => /^\d+$/.test(p))) {
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    const [binary, ...args] = cmdline.split("\0");
+    if (/(^|\/)ff(mpeg|probe)$/.test(binary ?? "") && args.some((a) => a.includes(root))) found.push(Number(pid));
+  }
+  return found;
+}

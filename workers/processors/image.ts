@@ -1,25 +1,34 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import { sql } from "kysely";
+import { logger } from "#app/lib/logger.server.ts";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
-import { markMediaFailed, markMediaReady } from "#app/modules/media/records.server.ts";
+import { enqueueAvif } from "#app/modules/media/queue.server.ts";
+import { addMediaVariants, markMediaFailed, markMediaReady } from "#app/modules/media/records.server.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
-import { BadImageError, makeImageVariants } from "../images.ts";
+import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
 
 export interface ProcessorDeps {
   db: DB;
   storage: MediaStorage;
 }
 
+/** Bad input: the record is marked failed with the reason, and BullMQ does not retry. */
+export async function refuse(db: DB, mediaId: number, reason: string): Promise<never> {
+  await markMediaFailed(db, mediaId, reason);
+  throw new UnrecoverableError(reason);
+}
+
 /**
- * Makes every size of one uploaded image, then marks it (and its product) ready.
- * Idempotent: a ready row is left alone, and derived names are content hashes, so a
- * second run writes the same files rather than new ones.
+ * Makes every size of one uploaded image, then marks it (and its product) ready and
+ * queues the AVIF follow-up. Idempotent: a ready row is left alone, and derived names
+ * are content hashes, so a second run writes the same files rather than new ones.
  */
 export async function processImage(job: Job<MediaJobData>, { db, storage }: ProcessorDeps): Promise<string> {
   const media = await db.selectFrom("media").selectAll().where("id", "=", job.data.mediaId).executeTakeFirst();
   if (!media) return "gone";
   if (media.status === "ready") return "already ready";
+  if (media.status === "failed") return "already failed";
   await db.updateTable("media").set({ attempts: sql`attempts + 1` }).where("id", "=", media.id).execute();
 
   let result;
@@ -28,14 +37,40 @@ export async function processImage(job: Job<MediaJobData>, { db, storage }: Proc
       og: media.kind === "product_image",
     });
   } catch (error) {
-    if (error instanceof BadImageError) {
-      await markMediaFailed(db, media.id, error.message);
-      throw new UnrecoverableError(error.message);
-    }
+    if (error instanceof BadImageError) return refuse(db, media.id, error.message);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
     throw error;
   }
 
   // If the record was deleted meanwhile, its files are left to the reconcile's orphan sweep:
   // content-addressed files may be shared with another record.
-  return (await markMediaReady(db, media.id, result)) ? "ready" : "gone";
+  if (!(await markMediaReady(db, media.id, result))) return "gone";
+  await enqueueAvif(media.id).catch((error: unknown) =>
+    logger.warn({ err: error, mediaId: media.id }, "could not queue the AVIF sizes; the reconcile will"),
+  );
+  return "ready";
+}
+
+/**
+ * The lower-priority follow-up: adds AVIF sizes to a ready image. Skips rows that are
+ * gone, not ready or already have them; a failure here never fails the record.
+ */
+export async function processImageAvif(job: Job<MediaJobData>, { db, storage }: ProcessorDeps): Promise<string> {
+  const media = await db
+    .selectFrom("media")
+    .select(["id", "status", "original_path", "variants"])
+    .where("id", "=", job.data.mediaId)
+    .executeTakeFirst();
+  if (!media || media.status !== "ready") return "skipped";
+  if ((media.variants ?? []).some((v) => v.format === "avif")) return "already has avif";
+  let avif;
+  try {
+    avif = await makeAvifVariants(storage.originalPath(media.original_path), storage);
+  } catch (error) {
+    if (error instanceof BadImageError || (error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new UnrecoverableError(`AVIF skipped: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  return (await addMediaVariants(db, media.id, avif)) ? "avif added" : "gone";
 }

@@ -30,7 +30,13 @@ export interface MediaStorage {
   removeDerived(keys: readonly string[]): Promise<void>;
   /** Path under the public media root, for building URLs. */
   publicUrl(key: string): string;
+  /** Keys of the files in one area last modified before `olderThan` (for the reconcile's sweep). */
+  listOlderThan(area: StorageArea, olderThan: Date): AsyncIterable<string>;
+  /** Removes one file of an area; a missing file is not an error. */
+  remove(area: StorageArea, key: string): Promise<void>;
 }
+
+export type StorageArea = "originals" | "media" | "scratch";
 
 export const MEDIA_URL_PREFIX = "/media/";
 
@@ -139,6 +145,31 @@ export class LocalDiskStorage implements MediaStorage {
 
   publicUrl(key: string): string {
     return `${MEDIA_URL_PREFIX}${key}`;
+  }
+
+  private areaDir(area: StorageArea): string {
+    return area === "originals" ? this.originalsDir : area === "media" ? this.mediaDir : this.scratchDir;
+  }
+
+  async *listOlderThan(area: StorageArea, olderThan: Date): AsyncIterable<string> {
+    const dir = this.areaDir(area);
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat && stat.mtimeMs < olderThan.getTime()) yield path.relative(dir, full).split(path.sep).join("/");
+    }
+  }
+
+  async remove(area: StorageArea, key: string): Promise<void> {
+    await ignoreMissing(fs.unlink(this.safeJoin(this.areaDir(area), key)));
   }
 }
 

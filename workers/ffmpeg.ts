@@ -1,0 +1,178 @@
+// The one place that runs ffmpeg and ffprobe. Every run:
+// - reads local files only (`-protocol_whitelist file`) through a fixed list of
+//   container demuxers (`-format_whitelist`), so a playlist or a nested HLS stream
+//   hidden in an upload can never open /etc/passwd or fetch a URL;
+// - has a hard timeout, after which the process is killed with SIGKILL;
+// - is tracked, so a job (or the worker) can kill what it started.
+import { execFile, type ChildProcess } from "node:child_process";
+import { promises as fs } from "node:fs";
+import ffmpeg from "fluent-ffmpeg";
+
+export const FFMPEG_PATH = process.env.FFMPEG_PATH || "/usr/bin/ffmpeg";
+export const FFPROBE_PATH = process.env.FFPROBE_PATH || "/usr/bin/ffprobe";
+ffmpeg.setFfmpegPath(FFMPEG_PATH);
+ffmpeg.setFfprobePath(FFPROBE_PATH);
+
+/** Container demuxers we open: real video files only (no playlists, concat, images, devices). */
+export const VIDEO_DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpeg,mpegts,flv,ogg,asf";
+/** Input options on every run, before `-i`. */
+export const SAFE_INPUT = ["-protocol_whitelist", "file", "-format_whitelist", VIDEO_DEMUXERS] as const;
+
+/** ffmpeg could not read or decode the input: bad input, not worth a retry. */
+export class FfmpegInputError extends Error {}
+/** The run exceeded its time limit and was killed. */
+export class FfmpegTimeoutError extends Error {}
+
+const running = new Set<ChildProcess>();
+
+/** Kills every ffmpeg/ffprobe this process started and is still waiting for. */
+export function killAllFfmpeg(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
+
+export interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  duration?: string;
+  sample_aspect_ratio?: string;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+export interface ProbeResult {
+  formatName: string;
+  durationSeconds: number | null;
+  video: ProbeStream | null;
+  audio: ProbeStream | null;
+}
+
+/**
+ * ffprobe with a timeout (SIGKILL). fluent-ffmpeg's ffprobe gives no handle on the
+ * process, so it cannot be killed; this runs the same command through execFile.
+ */
+export async function probe(file: string, timeoutMs = 20_000): Promise<ProbeResult> {
+  const args = [
+    "-v", "error",
+    ...SAFE_INPUT,
+    "-print_format", "json",
+    "-show_format", "-show_streams",
+    "-i", file,
+  ];
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = execFile(
+      FFPROBE_PATH,
+      args,
+      { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 4 * 1024 * 1024 },
+      (error, out, err) => {
+        running.delete(child);
+        if (error) {
+          if (error.killed || error.signal === "SIGKILL") reject(new FfmpegTimeoutError(`ffprobe took longer than ${timeoutMs} ms`));
+          else reject(new FfmpegInputError(String(err || error.message).trim().split("\n").at(-1) ?? "ffprobe failed"));
+          return;
+        }
+        resolve(out);
+      },
+    );
+    running.add(child);
+  });
+  const parsed = JSON.parse(stdout) as {
+    format?: { format_name?: string; duration?: string };
+    streams?: ProbeStream[];
+  };
+  const streams = parsed.streams ?? [];
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic) ?? null;
+  const audio = streams.find((s) => s.codec_type === "audio") ?? null;
+  const duration = Number(parsed.format?.duration ?? video?.duration ?? NaN);
+  return {
+    formatName: parsed.format?.format_name ?? "",
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+    video,
+    audio,
+  };
+}
+
+export interface RunOptions {
+  input: string;
+  output: string;
+  inputOptions?: string[];
+  outputOptions: string[];
+  timeoutMs: number;
+  /** Called with the seconds of output written so far. */
+  onTime?: (seconds: number) => void;
+}
+
+const TIME = /time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/;
+
+/**
+ * One ffmpeg run over a local file with the safe input options, killed with SIGKILL
+ * after timeoutMs. Resolves when the output is complete and not empty.
+ */
+export async function runFfmpeg(options: RunOptions): Promise<void> {
+  const command = ffmpeg(options.input)
+    .inputOptions([...SAFE_INPUT, ...(options.inputOptions ?? [])])
+    .outputOptions(["-y", "-nostdin", "-hide_banner", ...options.outputOptions])
+    .output(options.output);
+  let stderrTail = "";
+  await new Promise<void>((resolve, reject) => {
+    let timedOut = false;
+    let child: ChildProcess | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      command.kill("SIGKILL");
+    }, options.timeoutMs);
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      if (child) running.delete(child);
+      if (!error) return resolve();
+      if (timedOut) return reject(new FfmpegTimeoutError(`ffmpeg took longer than ${options.timeoutMs} ms and was stopped`));
+      const last = stderrTail.trim().split("\n").filter(Boolean).at(-1) ?? error.message;
+      reject(new FfmpegInputError(last));
+    };
+    // Never listen to "progress": fluent-ffmpeg would run its own unguarded ffprobe.
+    command
+      .on("start", () => {
+        child = (command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc;
+        if (child) running.add(child);
+      })
+      .on("stderr", (line: string) => {
+        stderrTail = `${stderrTail}\n${line}`.slice(-2000);
+        const match = TIME.exec(line);
+        if (match && options.onTime) options.onTime(Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]));
+      })
+      .on("end", () => finish())
+      .on("error", (error: Error) => finish(error))
+      .run();
+  });
+  const stat = await fs.stat(options.output).catch(() => null);
+  if (!stat || stat.size === 0) throw new FfmpegInputError("ffmpeg wrote no output: the video could not be decoded");
+}
+
+/**
+ * After a `kill -9` of a worker its ffmpeg children are re-parented and keep running.
+ * At start, kill (by pid) the ffmpeg/ffprobe processes that work on our storage area
+ * and whose parent is no longer a node process: they belong to a dead worker.
+ */
+export async function killOrphanedFfmpeg(storageRoot: string): Promise<number[]> {
+  const killed: number[] = [];
+  const pids = (await fs.readdir("/proc").catch(() => [] as string[])).filter((name) => /^\d+$/.test(name));
+  for (const pid of pids) {
+    try {
+      const cmdline = (await fs.readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0");
+      const binary = cmdline[0] ?? "";
+      if (!/(^|\/)ff(mpeg|probe)$/.test(binary) || !cmdline.some((arg) => arg.startsWith(storageRoot))) continue;
+      const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
+      const ppid = /PPid:\s*(\d+)/.exec(status)?.[1];
+      const parent = ppid ? (await fs.readFile(`/proc/${ppid}/comm`, "utf8").catch(() => "")).trim() : "";
+      if (parent === "node" || parent.startsWith("node")) continue;
+      process.kill(Number(pid), "SIGKILL");
+      killed.push(Number(pid));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return killed;
+}

@@ -1,0 +1,42 @@
+import type { Job } from "bullmq";
+import { sql } from "kysely";
+import type { MediaJobData } from "#app/modules/media/jobs.ts";
+import { markMediaReady, setMediaProgress } from "#app/modules/media/records.server.ts";
+import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
+import { refuse, type ProcessorDeps } from "./image.ts";
+
+/**
+ * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then
+ * marks it ready. Progress goes to the job and to the media row (the admin list shows
+ * it). Idempotent like the image processor: a ready row is left alone and every output
+ * is stored under its content hash.
+ */
+export async function processVideo(
+  job: Job<MediaJobData>,
+  { db, storage }: ProcessorDeps,
+  limits: VideoLimits = VIDEO_LIMITS,
+): Promise<string> {
+  const media = await db.selectFrom("media").selectAll().where("id", "=", job.data.mediaId).executeTakeFirst();
+  if (!media) return "gone";
+  if (media.status === "ready") return "already ready";
+  if (media.status === "failed") return "already failed";
+  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", media.id).execute();
+
+  let last = -1;
+  const onProgress = async (percent: number) => {
+    const rounded = Math.floor(percent);
+    if (rounded - last < 5 && rounded < 98) return;
+    last = rounded;
+    await Promise.all([job.updateProgress(rounded), setMediaProgress(db, media.id, rounded)]).catch(() => undefined);
+  };
+
+  let result;
+  try {
+    result = await makeVideoVariants(storage.originalPath(media.original_path), storage, limits, onProgress);
+  } catch (error) {
+    if (error instanceof BadVideoError) return refuse(db, media.id, error.message);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
+    throw error;
+  }
+  return (await markMediaReady(db, media.id, result)) ? "ready" : "gone";
+}

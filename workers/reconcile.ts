@@ -1,0 +1,104 @@
+import { sql } from "kysely";
+import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
+import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import type { DB } from "#db/index.ts";
+
+export interface ReconcileOptions {
+  /** A processing row younger than this may still be on its way to the queue. */
+  requeueAfterMs: number;
+  /** Scratch, orphaned derived files and orphaned originals younger than this are kept. */
+  fileGraceMs: number;
+}
+
+export const RECONCILE_DEFAULTS: ReconcileOptions = { requeueAfterMs: 60_000, fileGraceMs: 60 * 60_000 };
+
+export interface ReconcileReport {
+  requeued: number[];
+  avifQueued: number[];
+  removedScratch: number;
+  removedDerived: number;
+  removedOriginals: number;
+}
+
+/**
+ * The periodic safety net:
+ * - re-queues media rows left `processing` without a live job (a crash between commit
+ *   and enqueue, a Redis restart); a finished leftover job with the same id is removed first;
+ * - queues the AVIF follow-up for ready images that never got one;
+ * - removes scratch files, derived files and originals that no media row references,
+ *   once they are older than the grace period (an upload or a job may be writing them).
+ */
+export async function reconcile(
+  db: DB,
+  storage: MediaStorage,
+  options: ReconcileOptions = RECONCILE_DEFAULTS,
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { requeued: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
+  const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
+
+  const stuck = await db
+    .selectFrom("media")
+    .select(["id", "kind"])
+    .where("status", "=", "processing")
+    .where("updated_at", "<", requeueBefore)
+    .execute();
+  for (const row of stuck) {
+    if (await requeueMedia(Number(row.id), row.kind)) report.requeued.push(Number(row.id));
+  }
+
+  const withoutAvif = await db
+    .selectFrom("media")
+    .select("id")
+    .where("status", "=", "ready")
+    .where("kind", "!=", "video")
+    .where("updated_at", "<", requeueBefore)
+    .where(sql<boolean>`variants NOT LIKE '%"avif"%'`)
+    .execute();
+  const imageQueue = getQueues().image;
+  for (const row of withoutAvif) {
+    // Only when no job exists at all: a finished or failed one has had its chance.
+    if (await imageQueue.getJob(mediaJobId(JOB_NAMES.processImageAvif, Number(row.id)))) continue;
+    await enqueueAvif(Number(row.id));
+    report.avifQueued.push(Number(row.id));
+  }
+
+  const before = new Date(Date.now() - options.fileGraceMs);
+  for await (const key of storage.listOlderThan("scratch", before)) {
+    await storage.remove("scratch", key);
+    report.removedScratch++;
+  }
+
+  // Only files older than the grace period are candidates; a job that re-derives a
+  // shared file renames a fresh copy into place, which renews its modification time.
+  const referencedDerived = new Set<string>();
+  const referencedOriginals = new Set<string>();
+  let lastId = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("media")
+      .select(["id", "original_path", "variants"])
+      .where("id", ">", lastId)
+      .orderBy("id")
+      .limit(500)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      referencedOriginals.add(row.original_path);
+      for (const v of row.variants ?? []) referencedDerived.add(v.path);
+    }
+    lastId = Number(rows.at(-1)!.id);
+  }
+  for await (const key of storage.listOlderThan("media", before)) {
+    if (referencedDerived.has(key)) continue;
+    await storage.remove("media", key);
+    report.removedDerived++;
+  }
+  for await (const key of storage.listOlderThan("originals", before)) {
+    // A ".part" file is an upload cut off mid-stream.
+    if (referencedOriginals.has(key)) continue;
+    await storage.remove("originals", key);
+    report.removedOriginals++;
+  }
+  return report;
+}

@@ -1,0 +1,179 @@
+import { promises as fs } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedis } from "#app/lib/redis.server.ts";
+import { createMediaEntry, getVideo } from "#app/modules/media/library.server.ts";
+import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDb } from "#db/index.ts";
+import { ffmpegProcessesUnder, makeClip, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
+import { FfmpegTimeoutError, probe, runFfmpeg } from "./ffmpeg.ts";
+import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
+import { VIDEO_MESSAGES } from "./videos.ts";
+
+const MAX_DURATION_MS = 3_000;
+let running: RunningWorkers;
+const connection = createRedis("worker");
+
+beforeAll(async () => {
+  const storage = getStorage();
+  await storage.ensureDirs();
+  const settings = settingsFromEnv({ VIDEO_MAX_DURATION_MS: String(MAX_DURATION_MS), RECONCILE_EVERY_MS: "3600000" });
+  running = await startWorkers({ db: getDb(), storage, connection, prefix: process.env.QUEUE_PREFIX! }, settings);
+});
+
+afterAll(async () => {
+  await running.close();
+  await connection.quit();
+  expect(await ffmpegProcessesUnder()).toEqual([]);
+});
+
+async function uploadVideo(data: Buffer, name = "clip.mp4") {
+  const upload = await saveTestUpload(data, name, "video/mp4", "video");
+  return createMediaEntry("videos", upload);
+}
+
+async function clipBytes(options: Parameters<typeof makeClip>[1] = {}, ext = "mp4"): Promise<Buffer> {
+  const file = getStorage().scratchPath(`fixture.${ext}`);
+  await makeClip(file, options);
+  const data = await fs.readFile(file);
+  await fs.unlink(file);
+  return data;
+}
+
+function mediaFile(key: string) {
+  return path.join(getStorage().mediaDir, key);
+}
+
+describe("video pipeline", () => {
+  it("makes a poster ladder, a muted ≤480p preview and an H.264/AAC ≤720p faststart web copy", async () => {
+    const { id, mediaId } = await uploadVideo(await clipBytes({ seconds: 2, size: "960x540" }));
+    const row = await waitForMedia(mediaId);
+    expect(row.error).toBeNull();
+    expect(row.status).toBe("ready");
+    expect(row.duration_ms).toBeGreaterThan(1800);
+    expect(row.placeholder).toMatch(/^data:image\/webp;base64,/);
+    const variants = row.variants!;
+    for (const v of variants) expect((await fs.stat(mediaFile(v.path))).size).toBe(v.bytes);
+    expect(variants.filter((v) => v.format === "webp").map((v) => v.width)).toEqual([320, 640, 960]);
+    expect(variants.find((v) => v.role === "poster")).toMatchObject({ format: "jpeg", width: 960, height: 540 });
+
+    const preview = variants.find((v) => v.role === "preview")!;
+    const previewInfo = await probe(mediaFile(preview.path));
+    expect(previewInfo.audio).toBeNull();
+    expect(previewInfo.video?.codec_name).toBe("h264");
+    expect(previewInfo.video?.height).toBe(480);
+    expect(previewInfo.durationSeconds).toBeLessThanOrEqual(6.1);
+
+    const web = variants.find((v) => v.role === "web")!;
+    const webInfo = await probe(mediaFile(web.path));
+    expect(webInfo.video?.codec_name).toBe("h264");
+    expect(webInfo.audio?.codec_name).toBe("aac");
+    expect([web.width, web.height]).toEqual([960, 540]);
+    // faststart: the index (moov) comes before the media data (mdat).
+    const head = (await fs.readFile(mediaFile(web.path))).subarray(0, 64 * 1024).toString("latin1");
+    expect(head.indexOf("moov")).toBeGreaterThan(-1);
+    expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat"));
+    // The web copy is a derived file, never the original.
+    expect(mediaFile(web.path)).not.toBe(getStorage().originalPath(row.original_path));
+
+    const view = (await getVideo(id, { publicOnly: true }))!.video!;
+    expect(view.url).toBe(`/media/${web.path}`);
+    expect(view.previewUrl).toBe(`/media/${preview.path}`);
+    expect(view.poster?.webpSrcset).toContain("320w");
+    expect(view.durationMs).toBe(row.duration_ms);
+  });
+
+  it("scales a large non-H.264 video down to 720p and records progress", async () => {
+    const { mediaId } = await uploadVideo(
+      await clipBytes({ seconds: 2, size: "1280x960", args: ["-c:v", "mpeg4", "-q:v", "8", "-c:a", "mp3"] }, "avi"),
+      "old.avi",
+    );
+    const row = await waitForMedia(mediaId, 60_000);
+    expect(row.error).toBeNull();
+    expect(row.progress).toBe(100);
+    const web = row.variants!.find((v) => v.role === "web")!;
+    expect([web.width, web.height]).toEqual([960, 720]);
+    const info = await probe(mediaFile(web.path));
+    expect([info.video?.codec_name, info.audio?.codec_name]).toEqual(["h264", "aac"]);
+  });
+
+  it("refuses a file that is not a video, even named .mp4", async () => {
+    const { mediaId } = await uploadVideo(Buffer.from("this is a text file, not a movie\n".repeat(50)));
+    const row = await waitForMedia(mediaId);
+    expect([row.status, row.error]).toEqual(["failed", VIDEO_MESSAGES.notVideo]);
+    expect(row.attempts).toBe(1);
+  });
+
+  it("refuses an empty file", async () => {
+    const { mediaId } = await uploadVideo(Buffer.alloc(0));
+    const row = await waitForMedia(mediaId);
+    expect([row.status, row.error]).toEqual(["failed", VIDEO_MESSAGES.empty]);
+  });
+
+  it("refuses a video over the duration limit", async () => {
+    const { mediaId } = await uploadVideo(await clipBytes({ seconds: 5, size: "160x120", audio: false }));
+    const row = await waitForMedia(mediaId);
+    expect(row.status).toBe("failed");
+    expect(row.error).toBe(VIDEO_MESSAGES.tooLong(MAX_DURATION_MS, 5_000));
+    expect(row.error).toMatch(/too long \(5 s\); the limit is 3 s/);
+  });
+
+  it("refuses a video ffmpeg cannot decode", async () => {
+    const data = await clipBytes({ seconds: 2, audio: false });
+    // Keep the container, destroy every coded frame: the bytes inside "mdat" become noise.
+    const mdat = data.indexOf("mdat");
+    for (let i = mdat + 4; i < data.length; i++) data[i] = (i * 7919) & 0xff;
+    const { mediaId } = await uploadVideo(data);
+    const row = await waitForMedia(mediaId);
+    expect(row.status).toBe("failed");
+    expect([VIDEO_MESSAGES.undecodable, VIDEO_MESSAGES.notVideo]).toContain(row.error);
+  });
+
+  it("never reads local files or fetches URLs named inside an upload (HLS playlist posing as .mp4)", async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end("#EXTM3U\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const playlist = [
+      "#EXTM3U",
+      "#EXT-X-MEDIA-SEQUENCE:0",
+      "#EXTINF:10.0,",
+      `http://127.0.0.1:${port}/leak.ts`,
+      "#EXTINF:10.0,",
+      "file:///etc/passwd",
+      "#EXT-X-ENDLIST",
+      "",
+    ].join("\n");
+    try {
+      const { mediaId } = await uploadVideo(Buffer.from(playlist), "trap.mp4");
+      const row = await waitForMedia(mediaId);
+      expect([row.status, row.error]).toEqual(["failed", VIDEO_MESSAGES.notVideo]);
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("kills an ffmpeg run that passes its time limit, leaving no process behind", async () => {
+    const input = getStorage().scratchPath("mp4");
+    await makeClip(input, { seconds: 4, size: "640x480" });
+    const output = getStorage().scratchPath("mp4");
+    const started = Date.now();
+    await expect(
+      runFfmpeg({
+        input,
+        output,
+        outputOptions: ["-vf", "scale=1920:1440", "-c:v", "libx264", "-preset", "veryslow", "-f", "mp4"],
+        timeoutMs: 300,
+      }),
+    ).rejects.toBeInstanceOf(FfmpegTimeoutError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await ffmpegProcessesUnder()).toEqual([]);
+    await Promise.all([fs.rm(input, { force: true }), fs.rm(output, { force: true })]);
+  });
+});

@@ -1,0 +1,238 @@
+import { promises as fs } from "node:fs";
+import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import type { MediaVariant } from "#db/schema.ts";
+import { FfmpegInputError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
+import { BadImageError, makeImageVariants, type ImageResult } from "./images.ts";
+
+export interface VideoLimits {
+  /** Longest accepted video. */
+  maxDurationMs: number;
+  /** Largest accepted original. */
+  maxBytes: number;
+  /** ffprobe's time limit. */
+  probeTimeoutMs: number;
+  /** Poster and preview runs' time limit. */
+  shortRunTimeoutMs: number;
+  /** The web copy's time limit: a floor plus a multiple of the video's duration. */
+  webTimeoutFloorMs: number;
+  webTimeoutPerSecondMs: number;
+}
+
+export const VIDEO_LIMITS: VideoLimits = {
+  maxDurationMs: 10 * 60_000,
+  maxBytes: 200 * 1024 * 1024,
+  probeTimeoutMs: 20_000,
+  shortRunTimeoutMs: 90_000,
+  webTimeoutFloorMs: 120_000,
+  webTimeoutPerSecondMs: 4_000,
+};
+
+export const PREVIEW_SECONDS = 6;
+export const PREVIEW_MAX_HEIGHT = 480;
+export const WEB_MAX_HEIGHT = 720;
+
+/** Bad input the worker refuses for good (the processor turns it into UnrecoverableError). */
+export class BadVideoError extends Error {}
+
+export const VIDEO_MESSAGES = {
+  empty: "The file is empty.",
+  notVideo: "This file is not a video we can read. Please upload an MP4, MOV, WebM, MKV or AVI video.",
+  noLength: "The video's length could not be read; it may be damaged.",
+  undecodable: "The video could not be decoded; the file may be damaged or use an unsupported codec.",
+  tooLong: (limitMs: number, actualMs: number) =>
+    `The video is too long (${formatDuration(actualMs)}); the limit is ${formatDuration(limitMs)}.`,
+  tooBig: (limitBytes: number) => `The video is larger than ${Math.round(limitBytes / 1024 / 1024)} MB.`,
+  tooSlow: "Processing this video took too long and was stopped.",
+} as const;
+
+function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return minutes > 0 ? `${minutes} min${seconds ? ` ${seconds} s` : ""}` : `${seconds} s`;
+}
+
+export interface VideoResult {
+  width: number;
+  height: number;
+  durationMs: number;
+  placeholder: string;
+  dominantColor: string;
+  variants: MediaVariant[];
+}
+
+/** Checks the original with ffprobe: a real video stream, within the size and length limits. */
+export async function inspectVideo(inputPath: string, limits: VideoLimits): Promise<ProbeResult & { durationMs: number }> {
+  const { size } = await fs.stat(inputPath);
+  if (size === 0) throw new BadVideoError(VIDEO_MESSAGES.empty);
+  if (size > limits.maxBytes) throw new BadVideoError(VIDEO_MESSAGES.tooBig(limits.maxBytes));
+  let info: ProbeResult;
+  try {
+    info = await probe(inputPath, limits.probeTimeoutMs);
+  } catch (error) {
+    if (error instanceof FfmpegInputError) throw new BadVideoError(VIDEO_MESSAGES.notVideo);
+    if (error instanceof FfmpegTimeoutError) throw new BadVideoError(VIDEO_MESSAGES.notVideo);
+    throw error;
+  }
+  if (!info.video || !info.video.width || !info.video.height) throw new BadVideoError(VIDEO_MESSAGES.notVideo);
+  if (info.durationSeconds === null) throw new BadVideoError(VIDEO_MESSAGES.noLength);
+  const durationMs = Math.round(info.durationSeconds * 1000);
+  if (durationMs > limits.maxDurationMs) throw new BadVideoError(VIDEO_MESSAGES.tooLong(limits.maxDurationMs, durationMs));
+  return { ...info, durationMs };
+}
+
+/** Square pixels, then the shorter side fitted within maxShort (never upscaled), even dimensions. */
+function scaleFilter(maxShort: number): string {
+  const square = "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2'";
+  const fit = `scale=w='if(gte(iw,ih),-2,min(${maxShort},iw))':h='if(gte(iw,ih),min(${maxShort},ih),-2)'`;
+  return `${square},${fit},setsar=1`;
+}
+
+/** An H.264/AAC MP4 that already fits the web copy's rules can be copied instead of re-encoded. */
+export function isWebReady(info: ProbeResult): boolean {
+  const v = info.video;
+  if (!v || v.codec_name !== "h264" || v.pix_fmt !== "yuv420p") return false;
+  if (!/mp4|mov/.test(info.formatName)) return false;
+  if (info.audio && info.audio.codec_name !== "aac") return false;
+  const sar = v.sample_aspect_ratio;
+  if (sar && sar !== "1:1" && sar !== "0:1") return false;
+  const rotated = Boolean(v.tags?.rotate) || (v.side_data_list ?? []).some((d) => d.rotation);
+  if (rotated) return false;
+  return Math.min(v.width ?? 0, v.height ?? 0) <= WEB_MAX_HEIGHT;
+}
+
+async function removeQuietly(file: string): Promise<void> {
+  await fs.unlink(file).catch(() => undefined);
+}
+
+function dimensions(info: ProbeResult | undefined): { width: number; height: number } {
+  const width = info?.video?.width;
+  const height = info?.video?.height;
+  if (!width || !height) throw new BadVideoError(VIDEO_MESSAGES.undecodable);
+  return { width, height };
+}
+
+async function ffmpegStep(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof FfmpegInputError) throw new BadVideoError(VIDEO_MESSAGES.undecodable);
+    if (error instanceof FfmpegTimeoutError) throw new BadVideoError(VIDEO_MESSAGES.tooSlow);
+    throw error;
+  }
+}
+
+/**
+ * Derives, from one checked original: a poster (JPEG/WebP ladder via the image code, a
+ * placeholder and colour), a muted ~6 s H.264 preview at ≤ 480p and an H.264/AAC web
+ * copy at ≤ 720p (copied when the original already is one), both with faststart.
+ * Scratch files are always removed; finished files are stored content-addressed.
+ */
+export async function makeVideoVariants(
+  inputPath: string,
+  storage: MediaStorage,
+  limits: VideoLimits = VIDEO_LIMITS,
+  onProgress: (percent: number) => void | Promise<void> = () => undefined,
+): Promise<VideoResult> {
+  const info = await inspectVideo(inputPath, limits);
+  const seconds = info.durationMs / 1000;
+  await onProgress(5);
+
+  const posterFile = storage.scratchPath("jpg");
+  const previewFile = storage.scratchPath("mp4");
+  const webFile = storage.scratchPath("mp4");
+  try {
+    // Poster: a frame a little way in (the first is often black), full size, square pixels.
+    const at = Math.min(1, seconds / 3);
+    await ffmpegStep(() =>
+      runFfmpeg({
+        input: inputPath,
+        output: posterFile,
+        inputOptions: ["-ss", at.toFixed(3)],
+        outputOptions: ["-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"],
+        timeoutMs: limits.shortRunTimeoutMs,
+      }),
+    );
+    let poster: ImageResult;
+    try {
+      poster = await makeImageVariants(posterFile, storage, { og: false });
+    } catch (error) {
+      if (error instanceof BadImageError) throw new BadVideoError(VIDEO_MESSAGES.undecodable);
+      throw error;
+    }
+    await onProgress(20);
+
+    const previewLength = Math.min(PREVIEW_SECONDS, seconds);
+    const previewStart = seconds > PREVIEW_SECONDS * 2 ? Math.min(seconds * 0.1, seconds - PREVIEW_SECONDS) : 0;
+    await ffmpegStep(() =>
+      runFfmpeg({
+        input: inputPath,
+        output: previewFile,
+        inputOptions: ["-ss", previewStart.toFixed(3)],
+        outputOptions: [
+          "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
+          "-vf", scaleFilter(PREVIEW_MAX_HEIGHT),
+          "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
+          "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",
+        ],
+        timeoutMs: limits.shortRunTimeoutMs,
+        onTime: (t) => void onProgress(20 + 15 * Math.min(1, t / previewLength)),
+      }),
+    );
+    await onProgress(35);
+
+    const copy = isWebReady(info);
+    const webOptions = copy
+      ? ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-sn", "-dn"]
+      : [
+          "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn",
+          "-vf", scaleFilter(WEB_MAX_HEIGHT),
+          "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
+          "-c:a", "aac", "-b:a", "128k", "-ac", "2",
+        ];
+    await ffmpegStep(() =>
+      runFfmpeg({
+        input: inputPath,
+        output: webFile,
+        outputOptions: [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"],
+        timeoutMs: limits.webTimeoutFloorMs + limits.webTimeoutPerSecondMs * seconds,
+        onTime: (t) => void onProgress(35 + 60 * Math.min(1, t / seconds)),
+      }),
+    );
+
+    // Read back what was written: the real sizes, and proof the outputs are playable files.
+    let previewInfo: ProbeResult | undefined;
+    let webInfo: ProbeResult | undefined;
+    await ffmpegStep(async () => {
+      [previewInfo, webInfo] = await Promise.all([probe(previewFile), probe(webFile)]);
+    });
+    const previewSize = dimensions(previewInfo);
+    const webSize = dimensions(webInfo);
+    const preview = await storage.putDerivedFile(previewFile, "mp4");
+    const web = await storage.putDerivedFile(webFile, "mp4");
+    const largestJpeg = poster.variants
+      .filter((v) => v.format === "jpeg")
+      .sort((a, b) => b.width - a.width)[0]!;
+    await onProgress(98);
+    return {
+      ...webSize,
+      durationMs: info.durationMs,
+      placeholder: poster.placeholder,
+      dominantColor: poster.dominantColor,
+      variants: [
+        ...poster.variants,
+        { ...largestJpeg, role: "poster" },
+        {
+          role: "preview",
+          format: "mp4",
+          path: preview.key,
+          ...previewSize,
+          bytes: preview.bytes,
+        },
+        { role: "web", format: "mp4", path: web.key, ...webSize, bytes: web.bytes },
+      ],
+    };
+  } finally {
+    await Promise.all([posterFile, previewFile, webFile].map(removeQuietly));
+  }
+}
