@@ -1,0 +1,382 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS, isCategorySlug, isListingSlug, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
+import { PRICE_BANDS } from "#app/modules/catalog/format.ts";
+import {
+  deleteProduct,
+  deleteProductImage,
+  getProductForAdmin,
+  listProductsForAdmin,
+  MANAGE_MESSAGES,
+  MAX_IMAGES,
+  toggleAvailability,
+  updateProduct,
+  type AdminProduct,
+} from "#app/modules/catalog/manage.server.ts";
+import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { createProduct, getCatalogCounts, listPublicProducts } from "#app/modules/catalog/products.server.ts";
+import { parseUpload, UPLOAD_LIMITS, type SavedUpload } from "#app/modules/media/upload.server.ts";
+import { defineEndpoint } from "./endpoint.server.ts";
+import { ApiError, fieldErrors, ok, parseWith } from "./envelope.server.ts";
+import { fieldsOf, isMultipart, pathId, readBody } from "./http.server.ts";
+import { allPages, findProductByNameForAdmin, findPublicProductByName } from "./reads.server.ts";
+import {
+  apiProductCreateDoc,
+  apiProductCreateSchema,
+  apiProductSchema,
+  createFieldName,
+  deleteImageBodySchema,
+} from "./schemas.ts";
+import { toApiProduct } from "./serialize.server.ts";
+
+export const PRODUCT_MESSAGES = {
+  created: "Product added successfully",
+  noImage: "Please upload at least one image",
+  tooManyImages: `You can upload maximum ${UPLOAD_LIMITS.imagesPerProduct} images`,
+  notFound: MANAGE_MESSAGES.notFound,
+  noCategory: (slug: string) => `No such category: '${slug.slice(0, 60)}'`,
+} as const;
+
+const idParams = z.object({ id: z.string().meta({ description: "Product _id", example: "42" }) });
+const nameParams = z.object({ name: z.string().meta({ description: "Exact product name (case-insensitive)" }) });
+const categoryParams = (slugs: readonly string[]) =>
+  z.object({ category: z.string().meta({ description: `One of: ${slugs.join(", ")}` }) });
+const products = z.array(apiProductSchema);
+const LISTING_SLUGS = [...CATEGORY_SLUGS, ...VIRTUAL_LISTS.map((l) => l.slug)];
+
+function nameParam(params: Record<string, string | undefined>): string {
+  const name = (params.name ?? "").trim();
+  if (name === "" || name.length > 200) throw new ApiError(400, "Invalid name: expected 1 to 200 characters", { name: "Invalid name" });
+  return name;
+}
+
+/** The product as the admin sees it right after a change. */
+const adminView = async (id: number) => toApiProduct(await getProductForAdmin(id));
+
+const create = defineEndpoint({
+  method: "POST",
+  path: "/products/create",
+  tag: "Products",
+  summary: "Add a product (multipart, 1 to 5 images)",
+  description:
+    "Same rules as the admin add form: the images are checked by their bytes and queued for the worker; the product answers 201 in `processing` state and becomes public once every image is ready.",
+  access: "admin",
+  failure: "Failed to add product",
+  body: { multipart: apiProductCreateDoc },
+  success: { status: 201, description: "The new product (status processing)", data: apiProductSchema },
+  errors: [400, 413, 415],
+  async handle({ request }) {
+    const upload = await parseUpload(request, {
+      images: {
+        kind: "image",
+        maxFiles: UPLOAD_LIMITS.imagesPerProduct,
+        maxBytes: UPLOAD_LIMITS.imageBytes,
+        tooManyMessage: PRODUCT_MESSAGES.tooManyImages,
+      },
+    });
+    let id: number;
+    try {
+      const raw = fieldsOf(upload.fields);
+      const parsed = apiProductCreateSchema.safeParse(raw);
+      const errors = parsed.success ? {} : fieldErrors(parsed.error, createFieldName(raw));
+      if (upload.files.length === 0) errors.images = PRODUCT_MESSAGES.noImage;
+      if (!parsed.success || upload.files.length === 0) {
+        throw new ApiError(400, Object.values(errors)[0]!, errors);
+      }
+      ({ id } = await createProduct(parsed.data, upload.files));
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    return ok(await adminView(id), { status: 201, message: PRODUCT_MESSAGES.created });
+  },
+});
+
+const getAllProducts = defineEndpoint({
+  method: "GET",
+  path: "/products/getAllProducts",
+  tag: "Products",
+  summary: "Every product in any state (admin)",
+  access: "admin",
+  failure: "Failed to fetch products",
+  query: z.object({
+    category: z.string().optional().meta({ description: "Only this category" }),
+    q: z.string().optional().meta({ description: "Search in name and description" }),
+  }),
+  success: { status: 200, description: "Products, newest first", data: products },
+  errors: [400],
+  async handle({ request }) {
+    const url = new URL(request.url);
+    const category = url.searchParams.get("category");
+    if (category && !isCategorySlug(category)) throw new ApiError(400, PRODUCT_MESSAGES.noCategory(category), { category: "Unknown category" });
+    const q = url.searchParams.get("q");
+    const items = await allPages((page) => listProductsForAdmin({ category, q, page }));
+    return ok(items.map(toApiProduct));
+  },
+});
+
+const getProductById = defineEndpoint({
+  method: "GET",
+  path: "/products/getProductById/{id}",
+  tag: "Products",
+  summary: "One product in any state, with every image's state (admin)",
+  access: "admin",
+  failure: "Failed to fetch product by ID",
+  params: idParams,
+  success: { status: 200, description: "The product", data: apiProductSchema },
+  errors: [400, 404],
+  async handle({ params }) {
+    return ok(await adminView(pathId(params)));
+  },
+});
+
+const getProductByName = defineEndpoint({
+  method: "GET",
+  path: "/products/getProductByName/{name}",
+  tag: "Products",
+  summary: "The newest product with this name, any state (admin)",
+  access: "admin",
+  failure: "Failed to fetch product by name",
+  params: nameParams,
+  success: { status: 200, description: "The product", data: apiProductSchema },
+  errors: [400, 404],
+  async handle({ params }) {
+    const product = await findProductByNameForAdmin(nameParam(params));
+    if (!product) throw new ApiError(404, PRODUCT_MESSAGES.notFound);
+    return ok(toApiProduct(product));
+  },
+});
+
+const getAvailableProductByName = defineEndpoint({
+  method: "GET",
+  path: "/products/getAvailableProductByName/{name}",
+  tag: "Products",
+  summary: "The newest public (ready and available) product with this name",
+  access: "public",
+  failure: "Failed to fetch available product by name",
+  params: nameParams,
+  success: { status: 200, description: "The product", data: apiProductSchema },
+  errors: [400, 404],
+  async handle({ params }) {
+    const product = await findPublicProductByName(nameParam(params));
+    if (!product) throw new ApiError(404, PRODUCT_MESSAGES.notFound);
+    return ok(toApiProduct(product));
+  },
+});
+
+const getProductsByCategory = defineEndpoint({
+  method: "GET",
+  path: "/products/getProductsByCategory/{category}",
+  tag: "Products",
+  summary: "Every product of a category in any state (admin)",
+  access: "admin",
+  failure: "Failed to fetch products by category",
+  params: categoryParams(CATEGORY_SLUGS),
+  success: { status: 200, description: "Products, newest first", data: products },
+  errors: [404],
+  async handle({ params }) {
+    const category = params.category ?? "";
+    if (!isCategorySlug(category)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(category));
+    return ok((await allPages((page) => listProductsForAdmin({ category, page }))).map(toApiProduct));
+  },
+});
+
+const getAvailableProductsByCategory = defineEndpoint({
+  method: "GET",
+  path: "/products/getAvailableProductsByCategory/{category}",
+  tag: "Products",
+  summary: "Public products of a category, the Gift list ('trending') or the stock collection ('available-collection')",
+  description: "Ready and available products only, newest first, for everyone (the storefront's listing and detail).",
+  access: "public",
+  failure: "Failed to fetch available products by category",
+  params: categoryParams(LISTING_SLUGS),
+  success: { status: 200, description: "Products, newest first", data: products },
+  errors: [404],
+  async handle({ params }) {
+    const slug = params.category ?? "";
+    if (!isListingSlug(slug)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(slug));
+    return ok((await allPages((page) => listPublicProducts(slug, PRICE_BANDS[0], page))).map(toApiProduct));
+  },
+});
+
+/** Fields the call leaves out keep their current values (the manage page sends only some). */
+function withCurrentValues(raw: Record<string, unknown>, current: AdminProduct): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...raw };
+  const keep = (key: string, value: unknown) => {
+    if (merged[key] === undefined && value !== null && value !== undefined) merged[key] = value;
+  };
+  keep("name", current.name);
+  keep("description", current.description);
+  keep("priceFixed", current.priceFixed);
+  if (!("priceDiscount" in raw)) keep("priceDiscount", current.priceDiscount);
+  keep("category", current.category);
+  keep("color", current.color);
+  keep("material", current.material);
+  keep("utility", current.utility);
+  keep("weight", current.weight);
+  if (merged.size === undefined) {
+    keep("height", current.height);
+    keep("width", current.width);
+    keep("length", current.length);
+  }
+  return merged;
+}
+
+const update = defineEndpoint({
+  method: "PUT",
+  path: "/products/update/{id}",
+  tag: "Products",
+  summary: "Update a product (multipart with optional images, or JSON)",
+  description:
+    "Fields left out keep their values. New images replace the existing ones unless `keepExistingImages` is true (then they are added); at most 5 in all, each at most 5 MB (the edit form's rules).",
+  access: "admin",
+  failure: "Failed to update product",
+  params: idParams,
+  body: {
+    json: productEditSchema,
+    multipart: productEditSchema.in.extend({
+      images: z.array(z.string().meta({ format: "binary" })).optional(),
+    }),
+  },
+  success: { status: 200, description: "The updated product", data: apiProductSchema },
+  errors: [400, 404, 413, 415],
+  async handle({ request, params }) {
+    const id = pathId(params);
+    const current = await getProductForAdmin(id);
+    let raw: Record<string, unknown>;
+    let files: SavedUpload[] = [];
+    let discard = async () => undefined as void;
+    if (isMultipart(request)) {
+      const upload = await parseUpload(request, {
+        images: {
+          kind: "image",
+          maxFiles: MAX_IMAGES,
+          maxBytes: UPLOAD_LIMITS.editImageBytes,
+          tooManyMessage: MANAGE_MESSAGES.tooManyImages(current.images.length),
+          tooLargeMessage: MANAGE_MESSAGES.fileTooLarge,
+        },
+      });
+      raw = fieldsOf(upload.fields);
+      files = upload.files;
+      discard = upload.discard;
+    } else {
+      raw = await readBody(request);
+    }
+    try {
+      await updateProduct(id, parseWith(productEditSchema, withCurrentValues(raw, current)), files);
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    return ok(await adminView(id), { message: MANAGE_MESSAGES.updated });
+  },
+});
+
+const toggle = defineEndpoint({
+  method: "PUT",
+  path: "/products/toggleAvailability/{id}",
+  tag: "Products",
+  summary: "Flip whether the product is available (in stock); empty body",
+  access: "admin",
+  failure: "Failed to toggle product in stock status",
+  params: idParams,
+  success: {
+    status: 200,
+    description: "The new availability",
+    data: z.object({ _id: z.string(), available: z.boolean() }),
+  },
+  errors: [400, 404],
+  async handle({ params }) {
+    const id = pathId(params);
+    const { available } = await toggleAvailability(id);
+    return ok(
+      { _id: String(id), available },
+      { message: available ? "Product is now available" : "Product is now unavailable" },
+    );
+  },
+});
+
+const getTotalProductsCount = defineEndpoint({
+  method: "GET",
+  path: "/products/getTotalProductsCount",
+  tag: "Products",
+  summary: "How many products there are, in any state (admin)",
+  access: "admin",
+  failure: "Failed to fetch total product count",
+  success: { status: 200, description: "The count", data: z.object({ total: z.number() }) },
+  errors: [],
+  async handle() {
+    return ok({ total: (await getCatalogCounts()).totalProducts });
+  },
+});
+
+const getProductCountByCategory = defineEndpoint({
+  method: "GET",
+  path: "/products/getProductCountByCategory/{category}",
+  tag: "Products",
+  summary: "How many products a category (or the Gift list, or the stock collection) has (admin)",
+  access: "admin",
+  failure: "Failed to fetch product count by category",
+  params: categoryParams(LISTING_SLUGS),
+  success: { status: 200, description: "The count", data: z.object({ count: z.number() }) },
+  errors: [404],
+  async handle({ params }) {
+    const slug = params.category ?? "";
+    if (!isListingSlug(slug)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(slug));
+    const counts = await getCatalogCounts();
+    const count =
+      slug === "trending" ? counts.giftItems : slug === "available-collection" ? counts.stockProducts : (counts.byCategory[slug] ?? 0);
+    return ok({ count });
+  },
+});
+
+const deleteImage = defineEndpoint({
+  method: "DELETE",
+  path: "/products/deleteImage/{id}",
+  tag: "Products",
+  summary: "Delete one image of a product (not its last one); body {imageUrl}",
+  access: "admin",
+  failure: "Failed to delete image",
+  params: idParams,
+  body: { json: deleteImageBodySchema },
+  success: { status: 200, description: "The product without that image", data: apiProductSchema },
+  errors: [400, 404, 415],
+  async handle({ request, params }) {
+    const id = pathId(params);
+    const { imageUrl } = parseWith(deleteImageBodySchema, await readBody(request));
+    await deleteProductImage(id, { imageUrl });
+    return ok(await adminView(id), { message: MANAGE_MESSAGES.imageDeleted });
+  },
+});
+
+const remove = defineEndpoint({
+  method: "DELETE",
+  path: "/products/delete/{id}",
+  tag: "Products",
+  summary: "Delete a product with its list entries, images and files",
+  access: "admin",
+  failure: "Failed to delete product",
+  params: idParams,
+  success: { status: 200, description: "The deleted product's id", data: z.object({ _id: z.string() }) },
+  errors: [400, 404],
+  async handle({ params }) {
+    const id = pathId(params);
+    await deleteProduct(id);
+    return ok({ _id: String(id) }, { message: MANAGE_MESSAGES.deleted });
+  },
+});
+
+export const productEndpoints = {
+  create,
+  getAllProducts,
+  getProductById,
+  getProductByName,
+  getAvailableProductByName,
+  getProductsByCategory,
+  getAvailableProductsByCategory,
+  update,
+  toggle,
+  getTotalProductsCount,
+  getProductCountByCategory,
+  deleteImage,
+  remove,
+};

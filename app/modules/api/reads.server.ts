@@ -1,0 +1,73 @@
+import { getProductForAdmin, ManageError, type AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import type { ProductList } from "#app/modules/catalog/lists.server.ts";
+import { getPublicProduct, listPublicEntries, type ProductView } from "#app/modules/catalog/products.server.ts";
+import { getDb } from "#db/index.ts";
+
+// Look-ups the API needs that no page does. They only find ids; what a caller may
+// see is still decided by the catalogue's own reads (getPublicProduct, getProductForAdmin).
+
+/** Ids of the products with exactly this name (the collation ignores case), newest first. */
+async function productIdsByName(name: string): Promise<number[]> {
+  const rows = await getDb()
+    .selectFrom("products")
+    .select("id")
+    .where("name", "=", name)
+    .orderBy("id", "desc")
+    .limit(20)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** The newest product of that name in any state (admin), or null. */
+export async function findProductByNameForAdmin(name: string): Promise<AdminProduct | null> {
+  const [id] = await productIdsByName(name);
+  return id === undefined ? null : getProductForAdmin(id).catch(nullIfGone);
+}
+
+/** The newest public (ready and available) product of that name, or null. */
+export async function findPublicProductByName(name: string): Promise<ProductView | null> {
+  for (const id of await productIdsByName(name)) {
+    const product = await getPublicProduct(id);
+    if (product) return product;
+  }
+  return null;
+}
+
+function nullIfGone(error: unknown): null {
+  if (error instanceof ManageError && error.status === 404) return null;
+  throw error;
+}
+
+export interface ListEntry {
+  id: number;
+  product: ProductView | AdminProduct;
+}
+
+/**
+ * The Gift list or stock collection, newest entry first, each with its product: every
+ * entry for the admin; for anyone else only entries whose product is public.
+ */
+export async function listEntries(list: ProductList, admin: boolean): Promise<ListEntry[]> {
+  const rows = await getDb().selectFrom(list).select(["id", "product_id"]).orderBy("id", "desc").execute();
+  if (rows.length === 0) return [];
+  if (admin) {
+    const products = await Promise.all(rows.map((r) => getProductForAdmin(Number(r.product_id)).catch(nullIfGone)));
+    return rows.flatMap((r, i) => (products[i] ? [{ id: Number(r.id), product: products[i] }] : []));
+  }
+  const visible = new Map((await listPublicEntries(list, rows.length)).map((p) => [p.id, p]));
+  return rows.flatMap((r) => {
+    const product = visible.get(Number(r.product_id));
+    return product ? [{ id: Number(r.id), product }] : [];
+  });
+}
+
+/** Every page of a paged read, in order, without repeats. */
+export async function allPages<T extends { id: number }>(
+  load: (page: number) => Promise<{ items: T[]; pageCount: number }>,
+): Promise<T[]> {
+  const first = await load(1);
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) items.push(...(await load(page)).items);
+  const seen = new Set<number>();
+  return items.filter((item) => !seen.has(item.id) && (seen.add(item.id), true));
+}

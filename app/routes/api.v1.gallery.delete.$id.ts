@@ -1,0 +1,6 @@
+import { apiAction, apiLoader } from "#app/modules/api/endpoint.server.ts";
+import { galleryEndpoints } from "#app/modules/api/media.server.ts";
+
+// /api/v1/gallery/delete/{id}: contract and handler in the module imported above.
+export const loader = apiLoader(galleryEndpoints.delete);
+export const action = apiAction(galleryEndpoints.delete);

@@ -1,0 +1,6 @@
+import { apiAction, apiLoader } from "#app/modules/api/endpoint.server.ts";
+import { productEndpoints } from "#app/modules/api/products.server.ts";
+
+// /api/v1/products/getProductCountByCategory/{category}: contract and handler in the module imported above.
+export const loader = apiLoader(productEndpoints.getProductCountByCategory);
+export const action = apiAction(productEndpoints.getProductCountByCategory);

@@ -1,0 +1,6 @@
+import { apiAction, apiLoader } from "#app/modules/api/endpoint.server.ts";
+import { trendingEndpoints } from "#app/modules/api/lists.server.ts";
+
+// /api/v1/trending/getCount: contract and handler in the module imported above.
+export const loader = apiLoader(trendingEndpoints.getCount);
+export const action = apiAction(trendingEndpoints.getCount);

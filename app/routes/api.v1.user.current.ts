@@ -1,0 +1,6 @@
+import { apiAction, apiLoader } from "#app/modules/api/endpoint.server.ts";
+import { userEndpoints } from "#app/modules/api/user.server.ts";
+
+// /api/v1/user/current: contract and handler in the module imported above.
+export const loader = apiLoader(userEndpoints.current);
+export const action = apiAction(userEndpoints.current);
