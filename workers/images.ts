@@ -27,7 +27,8 @@ export interface ImageResult {
 }
 
 // Errors sharp raises for undecodable input, as opposed to disk or memory trouble.
-const BAD_INPUT = /unsupported image format|corrupt|premature end|truncated|bad seek|exceeds pixel limit|input buffer|invalid|not a known file format|vips_image_get|marker|huffman|IHDR|decode/i;
+// Loader errors ("VipsJpeg: …", "vipspng: libpng read error", "gifload: …") all mean the file's bytes.
+const BAD_INPUT = /unsupported image format|corrupt|premature end|truncated|bad seek|exceeds pixel limit|input buffer|invalid|not a known file format|vips_image_get|marker|huffman|IHDR|decode|vipsjpeg|vipspng|libpng|read error|gifload|webpload|heifload|out of order|crc/i;
 
 export function describeSharpError(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
