@@ -1,0 +1,116 @@
+// The real worker process (node + tsx, as `npm run worker` runs it) against this file's
+// database, queue prefix and storage: killed with -9 mid-job, and stopped with SIGTERM.
+import { spawn, type ChildProcess } from "node:child_process";
+import { promises as fs } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMediaEntry } from "#app/modules/media/library.server.ts";
+import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDb } from "#db/index.ts";
+import { ffmpegProcessesUnder, makeClip, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
+
+const started: ChildProcess[] = [];
+
+function startWorker(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: "info",
+      WORKER_LOCK_MS: "3000",
+      WORKER_STALLED_INTERVAL_MS: "1000",
+      RECONCILE_EVERY_MS: "3600000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  started.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+afterEach(async () => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+});
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A video that takes the worker a few seconds: MPEG-4 Part 2 in AVI must be re-encoded. */
+async function slowVideo(): Promise<number> {
+  const file = getStorage().scratchPath("avi");
+  await getStorage().ensureDirs();
+  await makeClip(file, { seconds: 5, size: "960x540", rate: 25, args: ["-c:v", "mpeg4", "-q:v", "5", "-c:a", "mp3"] });
+  const upload = await saveTestUpload(await fs.readFile(file), "long.avi", "video/x-msvideo", "video");
+  await fs.unlink(file);
+  return (await createMediaEntry("videos", upload)).mediaId;
+}
+
+describe("the worker process", () => {
+  it("at start kills, by pid, an ffmpeg left running on its storage by a dead worker", async () => {
+    await getStorage().ensureDirs();
+    const output = getStorage().scratchPath("mp4");
+    // A shell starts ffmpeg in the background and exits: ffmpeg is re-parented, as after a kill -9.
+    const pid = await new Promise<number>((resolve, reject) => {
+      const sh = spawn("sh", ["-c", `ffmpeg -nostdin -f lavfi -i testsrc2=s=320x240:r=10 -t 600 -c:v libx264 -preset ultrafast -y '${output}' >/dev/null 2>&1 & echo $!`]);
+      let out = "";
+      sh.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      sh.on("exit", () => resolve(Number(out.trim())));
+      sh.on("error", reject);
+    });
+    await until(async () => (await ffmpegProcessesUnder()).includes(pid), 5_000, "the orphan ffmpeg");
+    const worker = startWorker();
+    await until(async () => worker.output().includes("worker started"), 30_000, "the worker to start");
+    expect(worker.output()).toContain("killed ffmpeg processes left by a dead worker");
+    expect(await ffmpegProcessesUnder()).not.toContain(pid);
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    await fs.rm(output, { force: true });
+  });
+
+  it("loses nothing when killed with -9 mid-job: the job is picked up again and completes once", async () => {
+    const mediaId = await slowVideo();
+    const first = startWorker();
+    // Mid-job: ffmpeg is running on this file's storage.
+    await until(async () => (await ffmpegProcessesUnder()).length > 0, 30_000, "the first worker's ffmpeg");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const row = await getDb().selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("processing");
+
+    const second = startWorker();
+    const done = await waitForMedia(mediaId, 60_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe("ready");
+    expect(done.attempts).toBe(2);
+    expect(done.variants!.map((v) => v.role)).toEqual(expect.arrayContaining(["poster", "preview", "web"]));
+    for (const v of done.variants!) await fs.access(`${getStorage().mediaDir}/${v.path}`);
+    // The new worker killed the dead one's ffmpeg (by pid), and leaves none running once idle.
+    await until(async () => (await ffmpegProcessesUnder()).length === 0, 5_000, "no ffmpeg left");
+
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain("worker stopped");
+  });
+
+  it("on SIGTERM finishes the job in progress before it exits", async () => {
+    const mediaId = await slowVideo();
+    const worker = startWorker();
+    await until(async () => (await ffmpegProcessesUnder()).length > 0, 30_000, "ffmpeg to start");
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    const row = await getDb().selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirstOrThrow();
+    expect([row.status, row.error, row.attempts]).toEqual(["ready", null, 1]);
+    expect(await ffmpegProcessesUnder()).toEqual([]);
+    expect(worker.output()).toContain("worker stopping");
+  });
+});
