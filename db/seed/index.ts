@@ -84,7 +84,7 @@ async function seedCatalogue() {
 async function waitForWorker(timeoutMs = 10 * 60_000) {
   const started = Date.now();
   for (;;) {
-    const counts = await countMediaByStatus({ exceptKind: "video" });
+    const counts = await countMediaByStatus();
     if (!counts.processing) {
       console.log(`media ready: ${counts.ready ?? 0}, failed: ${counts.failed ?? 0}`);
       if (counts.failed) process.exitCode = 1;
