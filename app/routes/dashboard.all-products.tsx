@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const products = await listProductsForAdmin({ category, q, page });
-  return { products, category, q, editing, mode, returnTo: listUrl(request) } as const;
+  return { products, category, q, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -164,7 +164,7 @@ function EditorModal({
 }
 
 export default function AllProducts() {
-  const { products, category, q, editing, mode, returnTo } = useLoaderData<typeof loader>();
+  const { products, category, q, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -187,7 +187,7 @@ export default function AllProducts() {
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">All Products</h1>
-      <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">

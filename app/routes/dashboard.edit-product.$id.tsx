@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
@@ -61,7 +61,10 @@ function withStatus(path: string, status: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return { product: await getProductForAdmin(productId(params)) };
+    return {
+      product: await getProductForAdmin(productId(params)),
+      status: statusFrom(new URL(request.url).searchParams, STATUS),
+    };
   } catch (error) {
     if (error instanceof ManageError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -186,9 +189,8 @@ function ImageButton({
 }
 
 export default function EditProduct() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
   const self = `/dashboard/edit-product/${product.id}`;
   return (
     <>
@@ -202,7 +204,7 @@ export default function EditProduct() {
         #{product.id} · status {product.status}
         {product.available ? "" : " · hidden from the shop"}
       </p>
-      <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
+      <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
       {actionData?.confirmDelete ? (
         <ConfirmStep message={DELETE_PRODUCT_CONFIRM} intent="delete" fields={{}} cancelTo={self} />

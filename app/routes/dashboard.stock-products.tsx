@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ListGrid } from "#app/components/admin/list-grid.tsx";
 import { listAction, listLoader } from "#app/components/admin/list-route.server.ts";
-import { statusFrom } from "#app/components/admin/status-message.tsx";
-import { LIST_MESSAGES } from "#app/modules/catalog/lists.server.ts";
 
 export const REMOVE_STOCK_CONFIRM = "Are you sure you want to remove this product from stock?";
 
@@ -16,16 +14,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function StockProducts() {
-  const { entries } = useLoaderData<typeof loader>();
+  const { entries, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
   return (
     <ListGrid
       title="Stock Products"
       entries={entries}
       confirmText={REMOVE_STOCK_CONFIRM}
       removeLabel="Remove"
-      status={actionData ? null : statusFrom(location.search, { removed: LIST_MESSAGES.stock_entries.removed })}
+      status={actionData ? null : status}
       error={actionData?.error}
       confirmEntryId={actionData?.confirm ?? null}
       selfPath="/dashboard/stock-products"

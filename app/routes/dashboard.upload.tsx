@@ -20,6 +20,9 @@ export const IMAGE_MESSAGES = {
   tooMany: "You can upload maximum 5 images",
 } as const;
 
+/** SPEC §9: images per product 1 to 5 (the server's UPLOAD_LIMITS says the same). */
+const MAX_IMAGES = 5;
+
 const STATUS = { added: "Product added successfully!" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -86,7 +89,7 @@ export default function UploadProduct() {
     onSubmit: async (event, { formData }) => {
       event.preventDefault();
       if (files.length === 0) return setClientError(`Error: ${IMAGE_MESSAGES.none}`);
-      if (files.length > UPLOAD_LIMITS.imagesPerProduct) return setClientError(`Error: ${IMAGE_MESSAGES.tooMany}`);
+      if (files.length > MAX_IMAGES) return setClientError(`Error: ${IMAGE_MESSAGES.tooMany}`);
       setClientError(null);
       setServerFieldErrors({});
       const body = new FormData();
@@ -112,7 +115,7 @@ export default function UploadProduct() {
     return typeof value === "string" ? value : undefined;
   };
   const imageErrors =
-    files.length > UPLOAD_LIMITS.imagesPerProduct
+    files.length > MAX_IMAGES
       ? [IMAGE_MESSAGES.tooMany]
       : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;

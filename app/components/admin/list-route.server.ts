@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { ListError, removeFromList, type ProductList } from "#app/modules/catalog/lists.server.ts";
+import { LIST_MESSAGES, ListError, removeFromList, type ProductList } from "#app/modules/catalog/lists.server.ts";
 import { listEntriesForAdmin } from "#app/modules/catalog/manage.server.ts";
 
 const entryId = z.coerce.number().int().positive();
@@ -13,7 +13,8 @@ export const listIntentSchema = z.discriminatedUnion("intent", [
 /** Loader of the Gift Items / Stock Products screens. */
 export async function listLoader(request: Request, list: ProductList) {
   await requireAdmin(request);
-  return { entries: await listEntriesForAdmin(list) };
+  const status = new URL(request.url).searchParams.get("status") === "removed" ? LIST_MESSAGES[list].removed : null;
+  return { entries: await listEntriesForAdmin(list), status };
 }
 
 /** Action of those screens: remove one entry (after the confirmation step without JS). */

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers.ts";
+import { sqlQuery } from "./fixtures/admin.ts";
+import { fakeImage, jpeg, mp4 } from "./fixtures/media.ts";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+/** Reloads until the card is Ready and returns it. */
+async function waitReady(page: Page, path: string, card: () => ReturnType<Page["getByTestId"]>, timeout = 90_000) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(card().getByTestId("media-state")).toHaveText("Ready", { timeout: 1000 });
+  }).toPass({ timeout, intervals: [1000, 2000, 3000] });
+  return card();
+}
+
+test("Upload Gallery: several images at once, ready on /gallery, then deleted", async ({ page }) => {
+  await page.goto("/dashboard/upload-gallery");
+  const before = await page.getByTestId("media-card").count();
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg("g1.jpg", 30), await jpeg("g2.jpg", 31)]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
+  await expect(page.getByTestId("media-card")).toHaveCount(before + 2);
+  const newest = await waitReady(page, "/dashboard/upload-gallery", () => page.getByTestId("media-card").first());
+  const src = await newest.locator("img").getAttribute("src");
+  await page.goto("/gallery");
+  await expect(page.locator(`main img[src="${src}"]`)).toHaveCount(1);
+
+  await page.goto("/dashboard/upload-gallery");
+  await page.getByTestId("media-card").first().getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Image deleted from gallery successfully")).toBeVisible();
+  await expect(page.getByTestId("media-card")).toHaveCount(before + 1);
+  expect((await page.request.get(src!)).status()).toBe(404);
+});
+
+test("Upload Gallery: a file that is not an image is refused", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/dashboard/upload-gallery");
+  await page.getByLabel("Gallery images").setInputFiles([fakeImage("fake.jpg")]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("pending-upload")).toContainText("Upload failed");
+  } else {
+    await expect(page.getByText(/^Failed to add image to gallery: This file is not a supported image/)).toBeVisible();
+  }
+});
+
+test("Image Upload: upload a display image, make it current: the home hero shows it", async ({ page }) => {
+  await page.goto("/dashboard/image-upload");
+  await page.getByLabel("Display images").setInputFiles([await jpeg("hero.jpg", 40, 1200, 600)]);
+  await page.getByRole("button", { name: "Upload display images" }).click();
+  await expect(page.getByText("Display image added successfully")).toBeVisible();
+  const card = await waitReady(page, "/dashboard/image-upload", () => page.getByTestId("media-card").first());
+  const src = await card.locator("img").getAttribute("src");
+  await card.getByRole("button", { name: "Set as display image" }).click();
+  await expect(page.getByText("Display image set successfully")).toBeVisible();
+  await expect(page.getByTestId("media-card").first().getByText("Current")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByTestId("hero").locator("img")).toHaveAttribute("src", src!);
+});
+
+test("Video Upload: a real clip is processed and plays on /about; a non-video is refused; delete", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/dashboard/video-upload");
+  const before = await page.getByTestId("media-card").count();
+  await page.getByLabel("Video file").setInputFiles([await mp4()]);
+  await page.getByRole("button", { name: "Upload video" }).click();
+  await expect(page.getByText("Video uploaded successfully. It will appear on the site once processed.")).toBeVisible();
+  await expect(page.getByTestId("media-card")).toHaveCount(before + 1);
+  const card = await waitReady(page, "/dashboard/video-upload", () => page.getByTestId("media-card").first(), 120_000);
+  const src = await card.locator("video").getAttribute("src");
+  expect(src).toMatch(/^\/media\/.+\.mp4$/);
+  await page.goto("/about?view=videos");
+  await expect(page.locator(`video source[src="${src}"]`)).toHaveCount(1);
+
+  await page.goto("/dashboard/video-upload");
+  if (!javaScriptEnabled) {
+    await page.getByLabel("Video file").setInputFiles([{ name: "clip.mp4", mimeType: "video/mp4", buffer: Buffer.from("not a video at all") }]);
+    await page.getByRole("button", { name: "Upload video" }).click();
+    await expect(page.getByText(/^Failed to add video: This file is not a supported video/)).toBeVisible();
+    await page.goto("/dashboard/video-upload");
+  }
+  await page.getByTestId("media-card").first().getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Video deleted successfully")).toBeVisible();
+  await expect(page.getByTestId("media-card")).toHaveCount(before);
+});
+
+test("Messages: unread first, mark read, delete; reachable from every admin page", async ({ page }, testInfo) => {
+  const tag = `${testInfo.project.name}-${Date.now()}`;
+  await sqlQuery("INSERT INTO contact_messages (name, email, subject, message) VALUES (?, ?, ?, ?), (?, ?, ?, ?)", [
+    "Asha", "asha@example.com", `Older ${tag}`, "Do you ship to Pune?",
+    "Ravi", "ravi@example.com", `Newer ${tag}`, "Custom order of 20 owls",
+  ]);
+  await page.goto("/dashboard/video-upload");
+  await page.getByRole("link", { name: /^Messages/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages$/);
+  const mine = page.getByTestId("message").filter({ hasText: tag });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.first()).toContainText(`Newer ${tag}`);
+  await mine.filter({ hasText: `Newer ${tag}` }).getByRole("button", { name: "Mark read" }).click();
+  await expect(page.getByText("Message marked as read")).toBeVisible();
+  // Unread first: the older, still unread message now comes before the read one.
+  await expect(mine.first()).toContainText(`Older ${tag}`);
+  await expect(mine.nth(1)).not.toContainText("Unread");
+  await mine.filter({ hasText: `Older ${tag}` }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Message deleted")).toBeVisible();
+  await expect(mine).toHaveCount(1);
+});

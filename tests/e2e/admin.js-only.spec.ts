@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers.ts";
+import { addProduct } from "./fixtures/admin.ts";
+import { fakeImage, jpeg, mp4, uniqueName } from "./fixtures/media.ts";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test("Upload: previews, a progress bar, no full reload, the form resets, the message clears after 3 s", async ({ page }) => {
+  await page.goto("/dashboard/upload");
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  const submit = page.getByRole("button", { name: "Add product" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Images (1 to 5)").setInputFiles([await jpeg("a.jpg", 50, 1600, 1200), await jpeg("b.jpg", 51)]);
+  await expect(page.getByTestId("image-preview")).toHaveCount(2);
+  await expect(submit).toBeDisabled(); // still no category
+  await page.getByLabel("Category").selectOption("special-items");
+  await expect(submit).toBeEnabled();
+  await page.getByLabel("Title").fill(uniqueName("Progress"));
+  await page.getByLabel("Price", { exact: true }).fill("999.50");
+  for (const label of ["Height", "Width", "Length", "Weight"]) await page.getByLabel(label).fill("3");
+  // Slow the upload down so the bar can be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+  await submit.click();
+  await expect(page.getByTestId("upload-progress")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Adding product…" })).toBeDisabled();
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const message = page.getByText("Product added successfully!");
+  await expect(message).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByTestId("image-preview")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  await expect(message).toBeHidden({ timeout: 6000 });
+});
+
+test("All Products: 'Loading product data...' while the editor loads; the dialog texts are exact", async ({ page }) => {
+  const name = uniqueName("Loader");
+  await addProduct(page, { name, images: [await jpeg("l.jpg", 52)] });
+  await page.route("**/dashboard/all-products.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Quick Edit" }).click();
+  await expect(page.getByText("Loading product data...")).toBeVisible();
+  await expect(page.getByRole("dialog").getByLabel("Name")).toHaveValue(name);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.unroute("**/dashboard/all-products.data*");
+  // Dismissing the dialog keeps the product.
+  page.once("dialog", (dialog) => dialog.dismiss());
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("admin-product-card").filter({ hasText: name })).toHaveCount(1);
+});
+
+test("Upload Gallery: each file shows its state; a failed one says 'Upload failed' and can be removed", async ({ page }) => {
+  await page.goto("/dashboard/upload-gallery");
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg("ok.jpg", 53), fakeImage("bad.jpg")]);
+  await expect(page.getByTestId("pending-upload")).toHaveCount(2);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  const failed = page.getByTestId("pending-upload");
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText("bad.jpg");
+  await expect(failed).toContainText("Upload failed");
+  await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
+  await failed.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("pending-upload")).toHaveCount(0);
+});
+
+test("Image Upload keeps only image files; Video Upload previews, cancels, accepts only videos", async ({ page }) => {
+  await page.goto("/dashboard/image-upload");
+  await page.getByLabel("Display images").setInputFiles([await jpeg("keep.jpg", 54), { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+  await expect(page.getByTestId("pending-upload")).toHaveCount(1);
+  await expect(page.getByText("1 file was not an image and was left out.")).toBeVisible();
+
+  await page.goto("/dashboard/video-upload");
+  await page.getByLabel("Video file").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+  await expect(page.getByText("Please choose a video file.")).toBeVisible();
+  await page.getByLabel("Video file").setInputFiles([await mp4()]);
+  await expect(page.getByTestId("video-preview")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("video-preview")).toHaveCount(0);
+});
