@@ -8,7 +8,7 @@ import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
-import { processImage } from "./processors/image.ts";
+import { checkStored, processImage } from "./processors/image.ts";
 import { processVideo } from "./processors/video.ts";
 import { reconcile } from "./reconcile.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
@@ -96,6 +96,19 @@ describe("a job run twice produces the same result, not two", () => {
     expect(await derivedFiles()).toEqual(afterFirst);
     expect(afterFirst.filter((f) => !before.has(f)).length).toBe(new Set(first.variants!.map((v) => v.path)).size);
     expect(await fs.readdir(storage.scratchDir)).toEqual([]);
+  });
+});
+
+describe("a shared file deleted between a job's write and its commit", () => {
+  it("sends the row back to processing and fails the attempt, so the retry rewrites it", async () => {
+    const mediaId = await rowWithoutJob(await makeJpeg(300, 200, 4));
+    const stored = await storage.putDerived(Buffer.from("a derived file"), "webp");
+    await db.updateTable("media").set({ status: "ready" }).where("id", "=", mediaId).execute();
+    await expect(checkStored(db, storage, mediaId, [stored.key])).resolves.toBeUndefined();
+    await storage.removeDerived([stored.key]);
+    await expect(checkStored(db, storage, mediaId, [stored.key])).rejects.toThrow(/vanished/);
+    expect((await db.selectFrom("media").select("status").where("id", "=", mediaId).executeTakeFirstOrThrow()).status).toBe("processing");
+    await db.deleteFrom("media").where("id", "=", mediaId).execute();
   });
 });
 

@@ -13,6 +13,19 @@ export interface ProcessorDeps {
   storage: MediaStorage;
 }
 
+/**
+ * After marking a row ready: every file it points to must be in place. A deletion of
+ * another row with identical bytes may have removed a shared file between our write
+ * and our commit; then the row goes back to processing and the job is retried (transient).
+ */
+export async function checkStored(db: DB, storage: MediaStorage, mediaId: number, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    if (await storage.hasDerived(key)) continue;
+    await db.updateTable("media").set({ status: "processing" }).where("id", "=", mediaId).where("status", "=", "ready").execute();
+    throw new Error(`derived file ${key} vanished before the row was ready; redoing`);
+  }
+}
+
 /** Bad input: the record is marked failed with the reason, and BullMQ does not retry. */
 export async function refuse(db: DB, mediaId: number, reason: string): Promise<never> {
   await markMediaFailed(db, mediaId, reason);
@@ -45,6 +58,7 @@ export async function processImage(job: Job<MediaJobData>, { db, storage }: Proc
   // If the record was deleted meanwhile, its files are left to the reconcile's orphan sweep:
   // content-addressed files may be shared with another record.
   if (!(await markMediaReady(db, media.id, result))) return "gone";
+  await checkStored(db, storage, media.id, result.variants.map((v) => v.path));
   await enqueueAvif(media.id).catch((error: unknown) =>
     logger.warn({ err: error, mediaId: media.id }, "could not queue the AVIF sizes; the reconcile will"),
   );
@@ -72,5 +86,9 @@ export async function processImageAvif(job: Job<MediaJobData>, { db, storage }: 
     }
     throw error;
   }
-  return (await addMediaVariants(db, media.id, avif)) ? "avif added" : "gone";
+  if (!(await addMediaVariants(db, media.id, avif))) return "gone";
+  for (const v of avif) {
+    if (!(await storage.hasDerived(v.path))) throw new Error(`derived file ${v.path} vanished; redoing the AVIF sizes`);
+  }
+  return "avif added";
 }

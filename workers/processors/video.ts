@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { markMediaReady, setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
-import { refuse, type ProcessorDeps } from "./image.ts";
+import { checkStored, refuse, type ProcessorDeps } from "./image.ts";
 
 /**
  * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then
@@ -38,5 +38,7 @@ export async function processVideo(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
     throw error;
   }
-  return (await markMediaReady(db, media.id, result)) ? "ready" : "gone";
+  if (!(await markMediaReady(db, media.id, result))) return "gone";
+  await checkStored(db, storage, media.id, result.variants.map((v) => v.path));
+  return "ready";
 }

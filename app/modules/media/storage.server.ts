@@ -34,6 +34,8 @@ export interface MediaStorage {
   listOlderThan(area: StorageArea, olderThan: Date): AsyncIterable<string>;
   /** Removes one file of an area; a missing file is not an error. */
   remove(area: StorageArea, key: string): Promise<void>;
+  /** Whether a derived file is in place. */
+  hasDerived(key: string): Promise<boolean>;
 }
 
 export type StorageArea = "originals" | "media" | "scratch";
@@ -166,6 +168,13 @@ export class LocalDiskStorage implements MediaStorage {
       const stat = await fs.stat(full).catch(() => null);
       if (stat && stat.mtimeMs < olderThan.getTime()) yield path.relative(dir, full).split(path.sep).join("/");
     }
+  }
+
+  async hasDerived(key: string): Promise<boolean> {
+    return fs.access(this.safeJoin(this.mediaDir, key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async remove(area: StorageArea, key: string): Promise<void> {
