@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 
@@ -32,9 +33,7 @@ const BAD_INPUT = /unsupported image format|corrupt|premature end|truncated|bad 
 
 export function describeSharpError(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
-  if (/exceeds pixel limit/i.test(message)) {
-    return `The image is too large (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`;
-  }
+  if (/exceeds pixel limit/i.test(message)) return IMAGE_MESSAGES.tooManyPixels;
   if (BAD_INPUT.test(message)) return "The image file is damaged or incomplete and cannot be read.";
   return null;
 }
@@ -44,10 +43,10 @@ function hex(n: number): string {
 }
 
 export const IMAGE_MESSAGES = {
-  empty: "The file is empty.",
-  notImage: "This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF photo.",
-  svg: "SVG drawings are not accepted; please upload a JPEG or PNG photo.",
-  heic: "HEIC photos are not supported; please upload JPEG or PNG",
+  empty: MESSAGES.emptyFile,
+  notImage: MESSAGES.notImage,
+  svg: MESSAGES.svg,
+  heic: MESSAGES.heic,
   tooManyPixels: `The image is too large (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
 } as const;
 

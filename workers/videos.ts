@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import { FfmpegInputError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
@@ -35,8 +36,8 @@ export const WEB_MAX_HEIGHT = 720;
 export class BadVideoError extends Error {}
 
 export const VIDEO_MESSAGES = {
-  empty: "The file is empty.",
-  notVideo: "This file is not a video we can read. Please upload an MP4, MOV, WebM, MKV or AVI video.",
+  empty: MESSAGES.emptyFile,
+  notVideo: MESSAGES.notVideo,
   noLength: "The video's length could not be read; it may be damaged.",
   undecodable: "The video could not be decoded; the file may be damaged or use an unsupported codec.",
   tooLong: (limitMs: number, actualMs: number) =>

@@ -6,6 +6,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { fileTypeFromFile } from "file-type";
+import { MESSAGES } from "./messages.ts";
 import { FileTooLargeError, getStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
@@ -32,12 +33,7 @@ export const UPLOAD_LIMITS = {
   fieldBytes: 64 * 1024,
 } as const;
 
-export const MESSAGES = {
-  heic: "HEIC photos are not supported; please upload JPEG or PNG",
-  notImage: "This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF photo.",
-  notVideo: "This file is not a supported video. Please upload an MP4, MOV, WebM, MKV, AVI or 3GP video.",
-  emptyFile: "The file is empty.",
-} as const;
+export { MESSAGES };
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
 const VIDEO_TYPES = new Set([
