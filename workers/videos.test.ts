@@ -6,10 +6,10 @@ import { createRedis } from "#app/lib/redis.server.ts";
 import { createMediaEntry, getVideo } from "#app/modules/media/library.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
-import { ffmpegProcessesUnder, makeClip, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
+import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { FfmpegTimeoutError, probe, runFfmpeg } from "./ffmpeg.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
-import { VIDEO_MESSAGES } from "./videos.ts";
+import { BadVideoError, inspectVideo, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
 
 const MAX_DURATION_MS = 3_000;
 let running: RunningWorkers;
@@ -119,15 +119,49 @@ describe("video pipeline", () => {
     expect(row.error).toMatch(/too long \(5 s\); the limit is 3 s/);
   });
 
+  it("applies the real limits: 10 minutes and 200 MB", async () => {
+    // A still, 1 frame per second, 16x16: eleven minutes of video in a few kilobytes.
+    const long = getStorage().scratchPath("mp4");
+    await makeClip(long, { seconds: 660, size: "16x16", rate: 1, audio: false });
+    await expect(inspectVideo(long, VIDEO_LIMITS)).rejects.toThrow(VIDEO_MESSAGES.tooLong(VIDEO_LIMITS.maxDurationMs, 660_000));
+    expect(VIDEO_MESSAGES.tooLong(VIDEO_LIMITS.maxDurationMs, 660_000)).toMatch(/\(11 min\); the limit is 10 min/);
+    // Size is checked before ffprobe runs; a smaller limit stands in for 200 MB of fixture.
+    await expect(inspectVideo(long, { ...VIDEO_LIMITS, maxBytes: 1000 })).rejects.toThrow(VIDEO_MESSAGES.tooBig(1000));
+    expect(VIDEO_MESSAGES.tooBig(VIDEO_LIMITS.maxBytes)).toBe("The video is larger than 200 MB.");
+    await fs.unlink(long);
+  });
+
+  it.each([
+    ["mov", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-f", "mov"]],
+    ["mkv", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-f", "matroska"]],
+    ["webm", ["-c:v", "libvpx", "-deadline", "realtime", "-b:v", "200k", "-f", "webm"]],
+    ["ts", ["-c:v", "mpeg2video", "-f", "mpegts"]],
+  ] as const)("reads a .%s container by its content", async (ext, args) => {
+    const file = getStorage().scratchPath(ext);
+    await makeClip(file, { seconds: 1, size: "160x120", audio: false, args: [...args] });
+    const info = await inspectVideo(file, VIDEO_LIMITS);
+    expect(info.video?.width).toBe(160);
+    expect(info.durationMs).toBeGreaterThan(500);
+    await fs.unlink(file);
+  });
+
+  it("refuses a still image posing as a video (no image demuxers are allowed)", async () => {
+    const file = getStorage().scratchPath("mp4");
+    await fs.writeFile(file, await makeJpeg(320, 240));
+    await expect(inspectVideo(file, VIDEO_LIMITS)).rejects.toBeInstanceOf(BadVideoError);
+    await fs.unlink(file);
+  });
+
   it("refuses a video ffmpeg cannot decode", async () => {
     const data = await clipBytes({ seconds: 2, audio: false });
     // Keep the container, destroy every coded frame: the bytes inside "mdat" become noise.
     const mdat = data.indexOf("mdat");
-    for (let i = mdat + 4; i < data.length; i++) data[i] = (i * 7919) & 0xff;
+    const end = mdat - 4 + data.readUInt32BE(mdat - 4);
+    for (let i = mdat + 4; i < end; i++) data[i] = (i * 7919) & 0xff;
     const { mediaId } = await uploadVideo(data);
     const row = await waitForMedia(mediaId);
     expect(row.status).toBe("failed");
-    expect([VIDEO_MESSAGES.undecodable, VIDEO_MESSAGES.notVideo]).toContain(row.error);
+    expect(row.error).toBe(VIDEO_MESSAGES.undecodable);
   });
 
   it("never reads local files or fetches URLs named inside an upload (HLS playlist posing as .mp4)", async () => {
