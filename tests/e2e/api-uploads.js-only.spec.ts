@@ -153,6 +153,9 @@ test("update (JSON and multipart), deleteImage and delete", async () => {
   expect(renamed.message).toBe("Product updated successfully");
   expect(renamed.data).toMatchObject({ name: `${name} v2`, priceFixed: 2500, priceDiscount: 1999.5, color: "Antique", weight: 850, size: "H-6 * W-4 * L-3 inch" });
 
+  const noDiscount = await expectOk<ApiProduct>(await admin.put(`${API}/products/update/${id}`, { data: { priceDiscount: null, name: null } }));
+  expect(noDiscount.data).toMatchObject({ name: `${name} v2`, priceFixed: 2500, priceDiscount: null });
+
   // Quick edit: multipart with keepExistingImages=true adds the new image to the one.
   const quick = new FormData();
   for (const [k, v] of Object.entries({ ...validFields(`${name} v3`), keepExistingImages: "true", size: "H-7 * W-5 * L-2 inch" })) quick.append(k, v);

@@ -198,9 +198,12 @@ const getAvailableProductsByCategory = defineEndpoint({
   },
 });
 
-/** Fields the call leaves out keep their current values (the manage page sends only some). */
+/**
+ * Fields the call leaves out (or sends as null) keep their current values: the manage
+ * page sends only some. A null or empty priceDiscount means "no discount".
+ */
 function withCurrentValues(raw: Record<string, unknown>, current: AdminProduct): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...raw };
+  const merged: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
   const keep = (key: string, value: unknown) => {
     if (merged[key] === undefined && value !== null && value !== undefined) merged[key] = value;
   };

@@ -1,4 +1,4 @@
-import { getProductForAdmin, ManageError, type AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import { getProductForAdmin, listEntriesForAdmin, ManageError, type AdminProduct } from "#app/modules/catalog/manage.server.ts";
 import type { ProductList } from "#app/modules/catalog/lists.server.ts";
 import { getPublicProduct, listPublicEntries, type ProductView } from "#app/modules/catalog/products.server.ts";
 import { getDb } from "#db/index.ts";
@@ -48,12 +48,9 @@ export interface ListEntry {
  * entry for the admin; for anyone else only entries whose product is public.
  */
 export async function listEntries(list: ProductList, admin: boolean): Promise<ListEntry[]> {
+  if (admin) return (await listEntriesForAdmin(list)).map((e) => ({ id: e.entryId, product: e.product }));
   const rows = await getDb().selectFrom(list).select(["id", "product_id"]).orderBy("id", "desc").execute();
   if (rows.length === 0) return [];
-  if (admin) {
-    const products = await Promise.all(rows.map((r) => getProductForAdmin(Number(r.product_id)).catch(nullIfGone)));
-    return rows.flatMap((r, i) => (products[i] ? [{ id: Number(r.id), product: products[i] }] : []));
-  }
   const visible = new Map((await listPublicEntries(list, rows.length)).map((p) => [p.id, p]));
   return rows.flatMap((r) => {
     const product = visible.get(Number(r.product_id));
