@@ -164,7 +164,7 @@ describe("video pipeline", () => {
     expect(row.error).toBe(VIDEO_MESSAGES.undecodable);
   });
 
-  it("never reads local files or fetches URLs named inside an upload (HLS playlist posing as .mp4)", async () => {
+  it("never reads local files or fetches URLs named inside an upload (HLS playlist or concat script posing as .mp4)", async () => {
     let hits = 0;
     const server = createServer((_req, res) => {
       hits++;
@@ -172,23 +172,30 @@ describe("video pipeline", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
-    const playlist = [
-      "#EXTM3U",
-      "#EXT-X-MEDIA-SEQUENCE:0",
-      "#EXTINF:10.0,",
-      `http://127.0.0.1:${port}/leak.ts`,
-      "#EXTINF:10.0,",
-      "file:///etc/passwd",
-      "#EXT-X-ENDLIST",
-      "",
-    ].join("\n");
+    // A real video outside the storage area: with `-protocol_whitelist file` alone, ffmpeg's
+    // HLS demuxer would read it and the upload would come out "ready" with its content.
+    const secret = path.join(path.dirname(getStorage().mediaDir), "..", `secret-${process.pid}.mp4`);
+    await makeClip(secret, { seconds: 1, size: "160x120", audio: false });
+    const playlist = (segment: string) =>
+      ["#EXTM3U", "#EXT-X-MEDIA-SEQUENCE:0", "#EXTINF:1.0,", segment, "#EXT-X-ENDLIST", ""].join("\n");
     try {
-      const { mediaId } = await uploadVideo(Buffer.from(playlist), "trap.mp4");
-      const row = await waitForMedia(mediaId);
-      expect([row.status, row.error]).toEqual(["failed", VIDEO_MESSAGES.notVideo]);
+      const concat = `ffconcat version 1.0\nfile 'file:/etc/passwd'\nfile 'http://127.0.0.1:${port}/leak.mp4'\n`;
+      const traps = [
+        [playlist(`file://${path.resolve(secret)}`), "local.mp4"],
+        [playlist("file:///etc/passwd"), "passwd.mp4"],
+        [playlist(`http://127.0.0.1:${port}/leak.mp4`), "fetch.mp4"],
+        [concat, "concat.mp4"],
+      ] as const;
+      for (const [trap, name] of traps) {
+        const { mediaId } = await uploadVideo(Buffer.from(trap), name);
+        const row = await waitForMedia(mediaId);
+        expect([row.status, row.error]).toEqual(["failed", VIDEO_MESSAGES.notVideo]);
+        expect(row.variants).toBeNull();
+      }
       expect(hits).toBe(0);
     } finally {
       server.close();
+      await fs.rm(secret, { force: true });
     }
   });
 
