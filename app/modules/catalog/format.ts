@@ -98,3 +98,36 @@ export function inPriceBand(price: number, band: PriceBand): boolean {
     (band.below === null || price < band.below)
   );
 }
+
+// Links of the listing page: the price filter and the pages keep each other (SPEC §2).
+
+/** The query string of a listing address; 'all' and page 1 are left out so each page has one address. */
+export function listingSearch(price: string, page: number): string {
+  const params = new URLSearchParams();
+  if (price && price !== "all") params.set("price", price);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** Reads ?page=N: a positive integer, else 1. */
+export function parsePage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export type PageLink = { kind: "page"; page: number } | { kind: "gap"; key: string };
+
+/** Numbered pages: all when few, else the first, the last and the two either side of the current one. */
+export function pageLinks(page: number, pageCount: number): PageLink[] {
+  if (pageCount <= 1) return [];
+  const wanted = new Set([1, pageCount]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pageCount) wanted.add(p);
+  const pages = [...wanted].sort((a, b) => a - b);
+  const links: PageLink[] = [];
+  for (const [i, p] of pages.entries()) {
+    if (i > 0 && p - pages[i - 1]! > 1) links.push({ kind: "gap", key: `gap-${p}` });
+    links.push({ kind: "page", page: p });
+  }
+  return links;
+}

@@ -102,10 +102,10 @@ function publicProducts(): ProductQuery {
 
 function inListing(query: ProductQuery, slug: ListingSlug): ProductQuery {
   if (slug === "trending") {
-    return query.where((eb) => eb.exists(eb.selectFrom("gift_entries").whereRef("gift_entries.product_id", "=", "products.id")));
+    return query.where((eb) => eb.exists(eb.selectFrom("gift_entries").select("gift_entries.id").whereRef("gift_entries.product_id", "=", "products.id")));
   }
   if (slug === "available-collection") {
-    return query.where((eb) => eb.exists(eb.selectFrom("stock_entries").whereRef("stock_entries.product_id", "=", "products.id")));
+    return query.where((eb) => eb.exists(eb.selectFrom("stock_entries").select("stock_entries.id").whereRef("stock_entries.product_id", "=", "products.id")));
   }
   return query.where("products.category", "=", slug);
 }
@@ -161,15 +161,33 @@ export async function listRelatedProducts(product: ProductView, limit = 15): Pro
 
 /** Products in the Gift list or the stock collection, in the order they were added. */
 export async function listPublicEntries(list: "gift_entries" | "stock_entries", limit: number): Promise<ProductView[]> {
-  // Both tables have the same shape; the cast only narrows the builder's types.
-  const table = list as "gift_entries";
+  // Both tables have the same shape; the alias lets one builder serve both.
+  const table = `${list} as entry` as "gift_entries as entry";
   const rows = await publicProducts()
-    .innerJoin(table, "gift_entries.product_id", "products.id")
+    .innerJoin(table, "entry.product_id", "products.id")
     .selectAll("products")
-    .orderBy("gift_entries.id", "desc")
+    .orderBy("entry.id", "desc")
     .limit(limit)
     .execute();
   return withImages(rows);
+}
+
+/** One picture per home tile: the main image of the newest public product of each listing (6 small queries, 1 image query). */
+export async function listTileImages(slugs: readonly ListingSlug[]): Promise<Record<string, ImageView | null>> {
+  const newest = await Promise.all(
+    slugs.map((slug) =>
+      inListing(publicProducts(), slug).select("products.id").orderBy("products.id", "desc").limit(1).executeTakeFirst(),
+    ),
+  );
+  const ids = newest.flatMap((row) => (row ? [row.id] : []));
+  const images = await loadProductImages(ids);
+  return Object.fromEntries(slugs.map((slug, i) => [slug, images.get(newest[i]?.id ?? -1)?.[0] ?? null]));
+}
+
+/** Every public product's address parts, for the sitemap. */
+export async function listPublicProductRefs(): Promise<Array<{ id: number; category: string; updatedAt: string }>> {
+  const rows = await publicProducts().select(["id", "category", "updated_at"]).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, category: r.category, updatedAt: r.updated_at.toISOString() }));
 }
 
 export interface CatalogCounts {
