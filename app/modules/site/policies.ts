@@ -1,0 +1,102 @@
+// The three policy pages: real, plain-language text for a small workshop that sells over WhatsApp.
+
+export interface Policy {
+  slug: "privacy-policy" | "terms-and-conditions" | "refund-and-returns-policy";
+  title: string;
+  description: string;
+  updated: string;
+  sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
+}
+
+export const POLICIES: Record<Policy["slug"], Policy> = {
+  "privacy-policy": {
+    slug: "privacy-policy",
+    title: "Privacy Policy",
+    description: "What we collect when you browse, write to us or order on WhatsApp, and how we use it.",
+    updated: "1 November 2026",
+    sections: [
+      {
+        heading: "What we collect",
+        paragraphs: [
+          "When you browse this site we keep ordinary server logs (the page asked for, the time, your IP address and browser) for up to 30 days, to keep the site running and safe. We do not use advertising or tracking cookies.",
+          "When you send the contact form we store your name, e-mail address, subject, message and IP address so we can reply to you.",
+          "When you order on WhatsApp we receive your phone number, name, delivery address and the messages you send us.",
+        ],
+      },
+      {
+        heading: "How we use it",
+        paragraphs: [
+          "Only to answer your questions, make and deliver your order, and keep records that the law requires (invoices and tax records). We never sell or rent your details.",
+          "We share your name, phone number and address with the courier only to deliver your parcel, and payment details stay with the payment provider or your bank.",
+        ],
+      },
+      {
+        heading: "Your choices",
+        paragraphs: [
+          "You may ask us at any time to see, correct or delete the details we hold about you, except records we must keep by law. Write to us from the contact page or on WhatsApp.",
+        ],
+      },
+    ],
+  },
+  "terms-and-conditions": {
+    slug: "terms-and-conditions",
+    title: "Terms and Conditions",
+    description: "How ordering, prices, payment and delivery work when you buy our handmade Dokra brass.",
+    updated: "1 November 2026",
+    sections: [
+      {
+        heading: "Ordering",
+        paragraphs: [
+          "This site is a showcase. An order is made when we confirm it with you on WhatsApp and receive payment. Until then a piece may be sold to someone else.",
+          "Every piece is handmade by the lost-wax process, so colour, size and weight can differ slightly from the photographs and figures shown. These differences are the nature of the craft and not a defect.",
+        ],
+      },
+      {
+        heading: "Prices and payment",
+        paragraphs: [
+          "Prices are in Indian rupees and include the cost of the piece. Shipping is quoted separately before you pay. We accept UPI, bank transfer and payment links.",
+          "Made-to-order and bulk orders need an advance of 50 %, with the balance due before dispatch.",
+        ],
+      },
+      {
+        heading: "Delivery",
+        paragraphs: [
+          "Ready pieces are usually dispatched within 3 to 7 working days; made-to-order pieces take the time we agree with you. We share the tracking number on WhatsApp.",
+        ],
+      },
+      {
+        heading: "Content",
+        paragraphs: [
+          "Photographs and text on this site belong to the workshop. Please ask before using them.",
+        ],
+      },
+    ],
+  },
+  "refund-and-returns-policy": {
+    slug: "refund-and-returns-policy",
+    title: "Refund and Returns Policy",
+    description: "What to do if a piece arrives damaged or is not what you expected.",
+    updated: "1 November 2026",
+    sections: [
+      {
+        heading: "Damaged in transit",
+        paragraphs: [
+          "Please record a short unboxing video. If a piece arrives broken or bent, send us the video and photos on WhatsApp within 48 hours of delivery and we will repair, replace or refund it in full, including shipping.",
+        ],
+      },
+      {
+        heading: "Returns",
+        paragraphs: [
+          "Ready pieces may be returned within 7 days of delivery if unused and in their original packing. Return shipping is paid by the buyer, and we refund the price of the piece within 7 working days of receiving it.",
+          "Made-to-order and customised pieces cannot be returned unless they are damaged.",
+        ],
+      },
+      {
+        heading: "Refunds",
+        paragraphs: [
+          "Refunds go back to the account you paid from (UPI or bank transfer). If you have any trouble, write to us on WhatsApp and we will sort it out.",
+        ],
+      },
+    ],
+  },
+};

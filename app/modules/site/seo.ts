@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** Path of the canonical page, e.g. '/product/wall-hanging'. */
+  path: string;
+  publicUrl: string | undefined;
+  siteName: string | undefined;
+  type?: "website" | "product" | "article";
+  image?: { url: string; width: number; height: number; alt: string } | null;
+}
+
+export function absoluteUrl(publicUrl: string | undefined, path: string): string {
+  return `${(publicUrl ?? "").replace(/\/+$/, "")}${path}`;
+}
+
+/** Title, description, canonical and OpenGraph tags for one page. */
+export function seo(input: SeoInput): MetaDescriptor[] {
+  const url = absoluteUrl(input.publicUrl, input.path);
+  const title = input.siteName && input.path !== "/" ? `${input.title} | ${input.siteName}` : input.title;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_IN" },
+  ];
+  if (input.siteName) tags.push({ property: "og:site_name", content: input.siteName });
+  if (input.image) {
+    tags.push(
+      { property: "og:image", content: absoluteUrl(input.publicUrl, input.image.url) },
+      { property: "og:image:type", content: "image/jpeg" },
+      { property: "og:image:width", content: String(input.image.width) },
+      { property: "og:image:height", content: String(input.image.height) },
+      { property: "og:image:alt", content: input.image.alt },
+      { name: "twitter:card", content: "summary_large_image" },
+    );
+  }
+  return tags;
+}
+
+/** JSON for a <script type="application/ld+json">, safe inside HTML. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+interface ShopLike {
+  name: string;
+  publicUrl: string;
+}
+
+/** The shop settings from the root loader, as meta functions see them. */
+export function shopFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown }>): ShopLike | undefined {
+  const data = matches.find((m) => m.id === "root")?.data as { shop?: ShopLike } | undefined;
+  return data?.shop;
+}
