@@ -1,8 +1,11 @@
+import { useEffect, useRef, useState } from "react";
 import type { ImageView } from "#app/modules/media/views.ts";
+import { PLACEHOLDER_SRC } from "./placeholder.ts";
 
 /**
  * A worker-made image as <picture>: AVIF/WebP/JPEG srcsets, explicit size (no layout
- * shift), the blurred placeholder as background until the pixels arrive.
+ * shift), the blurred placeholder as background until the pixels arrive. With
+ * `fallbackSrc` (or `fallback`), a picture that fails to load is swapped for that one.
  */
 export function Picture({
   image,
@@ -11,6 +14,8 @@ export function Picture({
   priority = false,
   className,
   imgClassName,
+  fallback = false,
+  fallbackSrc,
 }: {
   image: ImageView;
   alt: string;
@@ -18,12 +23,33 @@ export function Picture({
   priority?: boolean;
   className?: string;
   imgClassName?: string;
+  /** Swap a broken image for the shared placeholder picture. */
+  fallback?: boolean;
+  fallbackSrc?: string;
 }) {
+  const replacement = fallbackSrc ?? (fallback ? PLACEHOLDER_SRC : undefined);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [image.id]);
+  useEffect(() => {
+    // An image can fail before React attaches onError (server-rendered HTML).
+    const img = imgRef.current;
+    if (replacement && img && img.complete && img.naturalWidth === 0) setBroken(true);
+  }, [replacement, image.id]);
+
+  if (broken && replacement) {
+    return (
+      <picture className={className}>
+        <img src={replacement} width={image.width} height={image.height} alt={alt} className={imgClassName} data-broken="" />
+      </picture>
+    );
+  }
   return (
     <picture className={className}>
       {image.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} /> : null}
       <source type="image/webp" srcSet={image.webpSrcset} sizes={sizes} />
       <img
+        ref={imgRef}
         src={image.fallback}
         srcSet={image.jpegSrcset}
         sizes={sizes}
@@ -33,6 +59,7 @@ export function Picture({
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         {...{ fetchpriority: priority ? "high" : "auto" }}
+        onError={replacement ? () => setBroken(true) : undefined}
         className={imgClassName}
         style={{
           backgroundColor: image.color ?? undefined,

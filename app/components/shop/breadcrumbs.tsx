@@ -1,0 +1,63 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useNonce } from "#app/components/nonce.tsx";
+import { jsonLd } from "#app/modules/site/seo.ts";
+
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/** Home > category (> product), as links and as a JSON-LD BreadcrumbList. */
+export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; publicUrl: string | undefined }) {
+  const nonce = useNonce();
+  const list = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.label,
+      item: `${publicUrl ?? ""}${item.path}`,
+    })),
+  };
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-brass-100">
+        {items.map((item, i) => (
+          <li key={item.path} className="flex items-center gap-1">
+            {i > 0 ? <span aria-hidden="true">›</span> : null}
+            {i === items.length - 1 ? (
+              <span aria-current="page" className="font-semibold text-white">
+                {item.label}
+              </span>
+            ) : (
+              <Link to={item.path} className="underline hover:text-white">
+                {item.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd(list) }} />
+    </nav>
+  );
+}
+
+/** Goes one step back in history with JS; without JS (or with no history) it is a plain link. */
+export function BackButton({ fallback }: { fallback: string }) {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={fallback}
+      onClick={(event) => {
+        if (window.history.state && window.history.state.idx > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1 rounded border border-brass-200 px-3 py-1 text-sm text-white hover:bg-brass-800"
+    >
+      <span aria-hidden="true">←</span> Back
+    </Link>
+  );
+}

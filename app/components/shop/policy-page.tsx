@@ -1,0 +1,34 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import type { Policy } from "#app/modules/site/policies.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+
+export function PolicyPage({ policy }: { policy: Policy }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-serif text-4xl text-brass-800">{policy.title}</h1>
+      <p className="mt-2 text-sm text-brass-900/70">Last updated: {policy.updated}</p>
+      {policy.sections.map((section) => (
+        <section key={section.heading} className="mt-8">
+          <h2 className="font-serif text-2xl text-brass-800">{section.heading}</h2>
+          {section.paragraphs.map((text) => (
+            <p key={text.slice(0, 32)} className="mt-3 leading-relaxed">
+              {text}
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export function policyMeta(policy: Policy, matches: ReadonlyArray<{ id: string; data?: unknown }>): MetaDescriptor[] {
+  const shop = shopFromMatches(matches);
+  return seo({
+    title: policy.title,
+    description: policy.description,
+    path: `/${policy.slug}`,
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+    type: "article",
+  });
+}

@@ -1,0 +1,29 @@
+import { formatINR, sellingPrice, showsListPrice } from "#app/modules/catalog/format.ts";
+
+/** Selling price, with the list price struck through only when priceFixed differs from priceDiscount. */
+export function Price({
+  priceFixed,
+  priceDiscount,
+  className,
+}: {
+  priceFixed: number;
+  priceDiscount: number | null;
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      <span className="font-semibold text-brass-800" data-testid="price">
+        {formatINR(sellingPrice(priceFixed, priceDiscount))}
+      </span>
+      {showsListPrice(priceFixed, priceDiscount) ? (
+        <>
+          {" "}
+          <s className="text-sm text-brass-900/60" data-testid="list-price">
+            <span className="sr-only">List price </span>
+            {formatINR(priceFixed)}
+          </s>
+        </>
+      ) : null}
+    </p>
+  );
+}

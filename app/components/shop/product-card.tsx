@@ -1,0 +1,80 @@
+import { Link } from "@remix-run/react";
+import { HeartIcon } from "#app/components/shop/icons.tsx";
+import { Price } from "#app/components/shop/price.tsx";
+import { ProductImage } from "#app/components/shop/product-image.tsx";
+import { percentOff, truncate } from "#app/modules/catalog/format.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
+
+export interface CardProduct {
+  id: number;
+  name: string;
+  category: string;
+  priceFixed: number;
+  priceDiscount: number | null;
+  images: ImageView[];
+}
+
+export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
+  const off = percentOff(priceFixed, priceDiscount);
+  if (off <= 0) return null;
+  return (
+    <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-bold text-white" data-testid="percent-off">
+      {off}% OFF
+    </span>
+  );
+}
+
+/** A listing card: badge, picture, title (50 characters), price, wishlist heart (JS only), view links. */
+export function ProductCard({
+  product,
+  wished,
+  onToggleWish,
+  priority = false,
+}: {
+  product: CardProduct;
+  wished: boolean;
+  /** Absent without JavaScript: the heart is a page-local toggle, so it only shows when it can work. */
+  onToggleWish?: () => void;
+  priority?: boolean;
+}) {
+  const href = `/product/${product.category}/${product.id}`;
+  return (
+    <li className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
+      <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+      {onToggleWish ? (
+        <button
+          type="button"
+          onClick={onToggleWish}
+          aria-pressed={wished}
+          aria-label={`Wishlist: ${product.name}`}
+          className="absolute top-2 right-2 z-10 rounded-full bg-white/90 p-1.5 shadow"
+          data-testid="wishlist"
+        >
+          <HeartIcon filled={wished} />
+        </button>
+      ) : null}
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+        <ProductImage
+          image={product.images[0]}
+          alt=""
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+          priority={priority}
+          imgClassName="aspect-square w-full rounded object-cover"
+        />
+      </Link>
+      <h2 className="mt-2 text-sm font-medium sm:text-base" title={product.name}>
+        <Link to={href} className="hover:underline" data-testid="card-title">
+          {truncate(product.name, 50)}
+        </Link>
+      </h2>
+      <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-1" />
+      <Link
+        to={href}
+        className="mt-auto block rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
+        aria-label={`View Product: ${product.name}`}
+      >
+        View Product
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Picture } from "#app/components/ui/picture.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
+import type { Slide } from "#app/modules/site/content.ts";
+
+export const SLIDE_INTERVAL_MS = 5000;
+
+/**
+ * The home slider. Without JS it is a CSS scroll-snap strip with anchor dots; with JS
+ * it gains previous/next buttons, keyboard arrows and a 5 s auto-advance that wraps
+ * both ways and pauses while hovered or focused.
+ */
+export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: ImageView | null }> }) {
+  const hydrated = useHydrated();
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  const go = useCallback(
+    (target: number) => {
+      const next = ((target % count) + count) % count;
+      setIndex(next);
+      const el = track.current;
+      if (el) el.scrollTo({ left: next * el.clientWidth });
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = window.setInterval(() => go(index + 1), SLIDE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [go, index, paused, count]);
+
+  // A swipe (scroll-snap) also moves the current slide.
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+      });
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Bengal craft and heritage"
+      className="relative mx-auto max-w-6xl px-4 py-8"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowLeft") go(index - 1);
+        if (event.key === "ArrowRight") go(index + 1);
+      }}
+      data-testid="slider"
+      data-index={index}
+    >
+      <div ref={track} className="shop-slider flex overflow-x-auto rounded-lg bg-brass-900" tabIndex={0} aria-label="Slides">
+        {slides.map((slide, i) => (
+          <article
+            key={slide.id}
+            id={`slide-${slide.id}`}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            aria-hidden={hydrated && i !== index ? true : undefined}
+            className="relative w-full shrink-0"
+            data-testid="slide"
+          >
+            {slide.image ? (
+              <Picture
+                image={slide.image}
+                alt={slide.alt}
+                sizes="(min-width: 1152px) 1120px, 100vw"
+                imgClassName="aspect-[16/7] min-h-64 w-full object-cover opacity-70"
+              />
+            ) : (
+              <div className="aspect-[16/7] min-h-64 w-full bg-gradient-to-br from-brass-700 to-clay" />
+            )}
+            <div className="absolute inset-0 flex flex-col justify-end p-6 text-white sm:p-10">
+              <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{slide.title}</h2>
+              <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{slide.description}</p>
+            </div>
+          </article>
+        ))}
+      </div>
+      {hydrated ? (
+        <>
+          <button
+            type="button"
+            onClick={() => go(index - 1)}
+            aria-label="Previous slide"
+            className="absolute top-1/2 left-6 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            onClick={() => go(index + 1)}
+            aria-label="Next slide"
+            className="absolute top-1/2 right-6 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
+          >
+            ›
+          </button>
+        </>
+      ) : null}
+      <ol className="mt-3 flex justify-center gap-2" aria-label="Choose a slide">
+        {slides.map((slide, i) => (
+          <li key={slide.id}>
+            <a
+              href={`#slide-${slide.id}`}
+              onClick={(event) => {
+                event.preventDefault();
+                go(i);
+              }}
+              aria-label={`Slide ${i + 1}`}
+              aria-current={hydrated && i === index ? "true" : undefined}
+              className={`block size-3 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
+              data-testid="slider-dot"
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
