@@ -1,0 +1,54 @@
+import { logger } from "#app/lib/logger.server.ts";
+import { JOB_NAMES, RETRY } from "#app/modules/media/jobs.ts";
+import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getDb } from "#db/index.ts";
+import type { ContactInput } from "./schema.ts";
+
+/** The forward job's id: one per message, so queueing it twice is a no-op. */
+export function forwardJobId(messageId: number): string {
+  return `${JOB_NAMES.forwardContact}-${messageId}`;
+}
+
+/** Queues the forward of one stored message; retried with backoff by BullMQ. */
+export async function enqueueContactForward(messageId: number): Promise<void> {
+  await getQueues().contact.add(
+    JOB_NAMES.forwardContact,
+    { messageId },
+    {
+      ...RETRY,
+      attempts: 8,
+      backoff: { type: "exponential", delay: 30_000 },
+      jobId: forwardJobId(messageId),
+      removeOnComplete: { age: 24 * 3600, count: 1000 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    },
+  );
+}
+
+/**
+ * Stores the message first (so it is never lost), then queues its forward. If Redis is
+ * down the message is still saved; `requeueUnforwardedMessages` picks it up later.
+ */
+export async function submitContactMessage(input: ContactInput, ip: string): Promise<{ id: number }> {
+  const inserted = await getDb()
+    .insertInto("contact_messages")
+    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, ip })
+    .executeTakeFirstOrThrow();
+  const id = Number(inserted.insertId);
+  await enqueueContactForward(id).catch((error: unknown) =>
+    logger.error({ err: error, messageId: id }, "contact forward not queued; it will be requeued later"),
+  );
+  return { id };
+}
+
+/** For a periodic reconcile: queues every message not yet forwarded (idempotent by job id). */
+export async function requeueUnforwardedMessages(olderThanMs = 10 * 60_000): Promise<number> {
+  const rows = await getDb()
+    .selectFrom("contact_messages")
+    .select("id")
+    .where("forwarded_at", "is", null)
+    .where("created_at", "<", new Date(Date.now() - olderThanMs))
+    .execute();
+  for (const row of rows) await enqueueContactForward(row.id);
+  return rows.length;
+}
