@@ -1,34 +1,257 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { FeatureIcon } from "#app/components/shop/icons.tsx";
+import { Price } from "#app/components/shop/price.tsx";
+import { ProductImage } from "#app/components/shop/product-image.tsx";
+import { Slider } from "#app/components/shop/slider.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
-import { formatINR, truncate } from "#app/modules/catalog/format.ts";
-import { listPublicEntries } from "#app/modules/catalog/products.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
+import { truncate } from "#app/modules/catalog/format.ts";
+import { listPublicEntries, listTileImages, type ProductView } from "#app/modules/catalog/products.server.ts";
+import { getCurrentDisplayImage, listGalleryImages } from "#app/modules/media/library.server.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
+import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+
+const GIFT_CORNER_SIZE = 8;
+const DOKRA_COLLECTION_SIZE = 5;
+
+/** Home sections never show a store error (SPEC §8): a failed read leaves its section empty. */
+function quietly<T>(label: string, promise: Promise<T>, fallback: T): Promise<T> {
+  return promise.catch((error: unknown) => {
+    logger.error({ err: error, section: label }, "home section failed to load");
+    return fallback;
+  });
+}
 
 export async function loader() {
-  const gifts = await listPublicEntries("gift_entries", 8);
-  return { gifts };
+  const [display, gifts, stock, gallery, tiles] = await Promise.all([
+    quietly("display", getCurrentDisplayImage().then((item) => item?.image ?? null), null),
+    quietly("gifts", listPublicEntries("gift_entries", GIFT_CORNER_SIZE), [] as ProductView[]),
+    quietly("stock", listPublicEntries("stock_entries", DOKRA_COLLECTION_SIZE), [] as ProductView[]),
+    quietly(
+      "gallery",
+      listGalleryImages({ publicOnly: true }).then((items) => items.flatMap((item) => (item.image ? [item.image] : []))),
+      [] as ImageView[],
+    ),
+    quietly("tiles", listTileImages(HOME_TILE_SLUGS), {} as Awaited<ReturnType<typeof listTileImages>>),
+  ]);
+  const social = getShopSettings().social;
+  return {
+    display,
+    gifts,
+    stock,
+    slides: SLIDES.map((slide, i) => ({ ...slide, image: gallery[i] ?? null })),
+    tiles: HOME_TILE_SLUGS.map((slug) => ({
+      slug,
+      name: MENU.find((m) => m.slug === slug)!.name,
+      image: tiles[slug] ?? null,
+    })),
+    social: SOCIAL_NETWORKS.map((n) => ({ ...n, href: social[n.key] })),
+  };
 }
-
-export const meta: MetaFunction = () => [{ title: "Handmade Dokra brass from West Bengal" }];
 
 export default function Home() {
-  const { gifts } = useLoaderData<typeof loader>();
+  const { display, gifts, stock, slides, tiles, social } = useLoaderData<typeof loader>();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm uppercase tracking-wide text-clay">Handcrafted Collection</p>
-      <h1 className="font-serif text-3xl text-brass-800">Gift Corner</h1>
-      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {gifts.map((product) => (
-          <li key={product.id} className="rounded bg-white p-3 shadow-sm">
-            {product.images[0] ? (
-              <Picture image={product.images[0]} alt={product.name} sizes="(min-width: 768px) 25vw, 50vw" imgClassName="aspect-square w-full object-cover" />
-            ) : null}
-            <h2 className="mt-2 font-medium">{truncate(product.name, 20)}</h2>
-            <p>{formatINR(product.priceDiscount ?? product.priceFixed)}</p>
-            <Link to={`/product/${product.category}/${product.id}`}>View Details</Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <section aria-label="Featured piece" className="bg-brass-900" data-testid="hero">
+        {display ? (
+          <Picture
+            key={display.id}
+            image={display}
+            alt="Handmade Dokra brass from our workshop"
+            sizes="100vw"
+            priority
+            className="shop-banner-fade block"
+            imgClassName="mx-auto max-h-[70vh] w-full object-cover"
+          />
+        ) : (
+          <p className="px-4 py-24 text-center text-brass-100">No display image selected</p>
+        )}
+      </section>
+
+      <Slider slides={slides} />
+
+      <nav aria-label="Shop by category strip" className="shop-marquee overflow-hidden border-y border-brass-200 bg-brass-100 py-3">
+        <ul className="shop-marquee-track flex w-max gap-10 whitespace-nowrap" data-testid="marquee">
+          {[0, 1].map((copy) =>
+            MENU.map((item) => (
+              <li key={`${copy}-${item.slug}`} aria-hidden={copy === 1 ? true : undefined}>
+                <Link
+                  to={`/product/${item.slug}`}
+                  tabIndex={copy === 1 ? -1 : undefined}
+                  className="font-serif text-lg text-brass-800 hover:underline"
+                >
+                  ✦ {item.name}
+                </Link>
+              </li>
+            )),
+          )}
+        </ul>
+      </nav>
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="font-serif text-3xl text-brass-800">
+          Shop by Category
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
+          {tiles.map((tile) => (
+            <li key={tile.slug} className="group relative overflow-hidden rounded-lg bg-white shadow-sm" data-testid="category-tile">
+              <ProductImage
+                image={tile.image}
+                alt=""
+                sizes="(min-width: 1024px) 33vw, 50vw"
+                imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
+              />
+              <div className="shop-caption-delay absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 text-white">
+                <h3 className="font-serif text-lg">{tile.name}</h3>
+                <Link
+                  to={`/product/${tile.slug}`}
+                  className="mt-1 inline-block rounded bg-brass-500 px-3 py-1 text-sm font-medium text-white"
+                  aria-label={`Shop now: ${tile.name}`}
+                >
+                  Shop now
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-white py-12" aria-labelledby="features-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="features-heading" className="text-center font-serif text-3xl text-brass-800">
+            Authentic Dokra Art
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {FEATURE_CARDS.map((card) => (
+              <li key={card.title} className="rounded-lg border border-brass-200 p-5 text-center" data-testid="feature-card">
+                <div className="flex justify-center">
+                  <FeatureIcon icon={card.icon} />
+                </div>
+                <h3 className="mt-3 font-semibold text-brass-800">{card.title}</h3>
+                <p className="mt-2 text-sm text-brass-900/80">{card.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="gift-heading" data-testid="gift-corner">
+        <p className="text-sm tracking-wide text-clay uppercase">Handcrafted Collection</p>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 id="gift-heading" className="font-serif text-3xl text-brass-800">
+            Gift Corner
+          </h2>
+          <Link to="/product/trending" className="rounded border border-brass-700 px-4 py-2 text-brass-800">
+            Explore Collection
+          </Link>
+        </div>
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {gifts.map((product) => (
+            <li key={product.id} className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="gift-card">
+              <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-semibold text-white">
+                Popular
+              </span>
+              <ProductImage
+                image={product.images[0]}
+                alt={product.name}
+                sizes="(min-width: 768px) 25vw, 50vw"
+                imgClassName="aspect-square w-full rounded object-cover"
+              />
+              <h3 className="mt-2 font-medium" title={product.name} data-testid="card-title">
+                {truncate(product.name, 20)}
+              </h3>
+              <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+              <Link
+                to={`/product/${product.category}/${product.id}`}
+                className="mt-auto pt-2 text-sm font-medium text-clay underline"
+                aria-label={`View Details: ${product.name}`}
+              >
+                View Details
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-white py-12" aria-labelledby="collection-heading" data-testid="dokra-collection">
+        <div className="mx-auto max-w-6xl px-4">
+          <p className="text-sm tracking-wide text-clay uppercase">Our Available</p>
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 id="collection-heading" className="font-serif text-3xl text-brass-800">
+              Dokra Collection
+            </h2>
+            <Link to="/product/available-collection" className="rounded border border-brass-700 px-4 py-2 text-brass-800">
+              View all products
+            </Link>
+          </div>
+          <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {stock.map((product, i) => (
+              <li
+                key={product.id}
+                className={`rounded-lg bg-brass-50 p-3 ${i === 0 ? "col-span-2 row-span-2" : ""}`}
+                data-testid="collection-card"
+                data-featured={i === 0 ? "" : undefined}
+              >
+                <Link to={`/product/${product.category}/${product.id}`} className="block">
+                  <ProductImage
+                    image={product.images[0]}
+                    alt={product.name}
+                    sizes={i === 0 ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 768px) 25vw, 50vw"}
+                    imgClassName="aspect-square w-full rounded object-cover"
+                  />
+                  <h3 className={`mt-2 font-medium ${i === 0 ? "text-xl" : ""}`} title={product.name} data-testid="card-title">
+                    {truncate(product.name, i === 0 ? 30 : 18)}
+                  </h3>
+                </Link>
+                <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12 text-center" aria-labelledby="community-heading">
+        <h2 id="community-heading" className="font-serif text-3xl text-brass-800">
+          Join the Unique Dokra Community
+        </h2>
+        <p className="mt-2 text-brass-900/80">Follow the workshop for new pieces, casting days and village fairs.</p>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {social.map((network) => (
+            <li key={network.key}>
+              <a
+                href={network.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block rounded-lg border border-brass-200 bg-white p-4 hover:border-brass-500"
+                data-testid="social-link"
+              >
+                <span className="block font-semibold text-brass-800">{network.name}</span>
+                <span className="text-sm text-brass-900/70">{network.kind}</span>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = shopFromMatches(matches);
+  const og = data?.display?.og ?? data?.gifts[0]?.images[0]?.og;
+  return seo({
+    title: `${shop?.name ?? "Dokra"}: handmade Dokra brass from West Bengal`,
+    description:
+      "Handmade Dokra brass art by lost-wax casting, straight from the artisans of West Bengal. Browse wall hangings, idols, lamps and gifts, and order on WhatsApp.",
+    path: "/",
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+    image: og ? { ...og, alt: "Handmade Dokra brass" } : null,
+  });
+};

@@ -1,0 +1,172 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { logger } from "#app/lib/logger.server.ts";
+import { ABOUT } from "#app/modules/site/content.ts";
+import { listVideos } from "#app/modules/media/library.server.ts";
+import type { ImageView, VideoView } from "#app/modules/media/views.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+
+// The shared About/Videos flag of SPEC §2 lives in the URL (?view=videos), so it works
+// without JavaScript and survives a reload; the menu's Videos link adds #videos too.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const showVideos = new URL(request.url).searchParams.get("view") === "videos";
+  let videos: VideoView[] = [];
+  let error: string | null = null;
+  if (showVideos) {
+    try {
+      const items = await listVideos({ publicOnly: true });
+      videos = items.flatMap((item) => (item.video ? [item.video] : []));
+    } catch (err) {
+      logger.error({ err }, "videos failed to load");
+      error = "We could not load the videos just now. Please try again in a moment.";
+    }
+  }
+  return { showVideos, videos, error };
+}
+
+/** A poster about 640 px wide from the poster's JPEG sizes (the largest is too heavy for a phone). */
+function posterSrc(poster: ImageView | null): string | undefined {
+  if (!poster) return undefined;
+  const candidates = poster.jpegSrcset
+    .split(", ")
+    .map((entry) => entry.split(" "))
+    .map(([url, w]) => ({ url: url!, width: Number.parseInt(w ?? "0", 10) }));
+  return (candidates.find((c) => c.width >= 640) ?? candidates.at(-1))?.url ?? poster.fallback;
+}
+
+function ViewTabs({ showVideos }: { showVideos: boolean }) {
+  const tab = (active: boolean) =>
+    `rounded-full border px-4 py-1.5 text-sm ${active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"}`;
+  return (
+    <nav aria-label="About or videos" className="flex gap-2">
+      <Link to="/about" aria-current={!showVideos ? "page" : undefined} className={tab(!showVideos)} preventScrollReset>
+        Our Story
+      </Link>
+      <Link to="/about?view=videos#videos" aria-current={showVideos ? "page" : undefined} className={tab(showVideos)} preventScrollReset>
+        Videos
+      </Link>
+    </nav>
+  );
+}
+
+export default function About() {
+  const { showVideos, videos, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  useEffect(() => {
+    if (!showVideos) return;
+    // The flag scrolls to the video section, after the layout's scroll-to-top.
+    const timer = window.setTimeout(() => document.getElementById("videos")?.scrollIntoView({ block: "start" }), 150);
+    return () => window.clearTimeout(timer);
+  }, [showVideos, location.key]);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="font-serif text-4xl text-brass-800">About Us</h1>
+      <div className="mt-4">
+        <ViewTabs showVideos={showVideos} />
+      </div>
+      {showVideos ? (
+        <section id="videos" aria-labelledby="videos-heading" className="mt-8 scroll-mt-4" data-testid="videos">
+          <h2 id="videos-heading" className="font-serif text-3xl text-brass-800">
+            Videos from the workshop
+          </h2>
+          {error ? (
+            <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-4 text-red-700">
+              {error}
+            </p>
+          ) : videos.length === 0 ? (
+            <p className="mt-4 text-brass-900/80">No videos yet. Please come back soon.</p>
+          ) : (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+              {videos.map((video, i) => (
+                <li key={video.id} className="overflow-hidden rounded-lg bg-black">
+                  <video
+                    controls
+                    preload="none"
+                    playsInline
+                    poster={posterSrc(video.poster)}
+                    width={video.width}
+                    height={video.height}
+                    className="aspect-video w-full"
+                    aria-label={`Workshop video ${i + 1}`}
+                    data-testid="video"
+                  >
+                    <source src={video.url} type="video/mp4" />
+                    <a href={video.url}>Download workshop video {i + 1}</a>
+                  </video>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <div data-testid="about-story">
+          <section className="mt-8" aria-labelledby="story-heading">
+            <h2 id="story-heading" className="font-serif text-2xl text-brass-800">
+              Our story
+            </h2>
+            {ABOUT.story.map((p) => (
+              <p key={p.slice(0, 20)} className="mt-3 text-brass-900/90">
+                {p}
+              </p>
+            ))}
+          </section>
+          <section className="mt-10" aria-labelledby="craft-heading">
+            <h2 id="craft-heading" className="font-serif text-2xl text-brass-800">
+              How Dokra is made
+            </h2>
+            <ol className="mt-4 grid gap-4 sm:grid-cols-2">
+              {ABOUT.process.map((step, i) => (
+                <li key={step.step} className="rounded-lg bg-white p-4 shadow-sm">
+                  <h3 className="font-semibold text-brass-800">
+                    {i + 1}. {step.step}
+                  </h3>
+                  <p className="mt-1 text-sm">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className="mt-10 grid gap-8 sm:grid-cols-2">
+            <div>
+              <h2 className="font-serif text-2xl text-brass-800">What we make</h2>
+              <ul className="mt-3 list-disc pl-5">
+                {ABOUT.productTypes.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h2 className="font-serif text-2xl text-brass-800">Why buy from us</h2>
+              <ul className="mt-3 list-disc pl-5">
+                {ABOUT.reasons.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </div>
+          </section>
+          <p className="mt-10">
+            <Link to="/product/trending" className="inline-block rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800">
+              Shop Now
+            </Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = shopFromMatches(matches);
+  const videos = data?.showVideos ?? false;
+  return seo({
+    title: videos ? "Videos from the workshop" : "About Us",
+    description: videos
+      ? "Watch our artisans model, cast and finish Dokra brass by the lost-wax method."
+      : "The story of our family Dokra workshop in West Bengal: how lost-wax brass is made, what we make and why to buy direct.",
+    path: videos ? "/about?view=videos" : "/about",
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+    type: "article",
+  });
+};

@@ -1,0 +1,223 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { logger } from "#app/lib/logger.server.ts";
+import { clientIpOf } from "#app/modules/auth/auth.server.ts";
+import { CONTACT_FIELDS, CONTACT_SUCCESS, HONEYPOT_FIELD, prefixedError } from "#app/modules/contact/fields.ts";
+import { submitContactMessage } from "#app/modules/contact/messages.server.ts";
+import { contactSchema } from "#app/modules/contact/schema.ts";
+import { contactRetryAfterMs, contactThrottledMessage, recordContactMessage } from "#app/modules/contact/throttle.server.ts";
+import { SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
+import { telHref } from "#app/modules/site/links.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { useRootData } from "#app/root.tsx";
+
+type ActionResult = {
+  formError: string | null;
+  fieldErrors: Partial<Record<string, string[]>>;
+  values: Partial<Record<string, string>>;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = getShopSettings();
+  return {
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    social: SOCIAL_NETWORKS.map((n) => ({ ...n, href: shop.social[n.key] })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f.name, String(formData.get(f.name) ?? "")]));
+  const shop = getShopSettings();
+  const reply = (status: number, result: Partial<ActionResult>) =>
+    data<ActionResult>({ formError: null, fieldErrors: {}, values, ...result }, { status });
+
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return reply(400, {
+      formError: `Your message was not sent because it looks automated. If you are a person, please e-mail ${shop.email} or call ${shop.phone}.`,
+    });
+  }
+  const ip = clientIpOf(request);
+  const waitMs = await contactRetryAfterMs(ip).catch((error: unknown) => {
+    logger.error({ err: error }, "contact limit unavailable; letting the message through");
+    return 0;
+  });
+  if (waitMs > 0) return reply(429, { formError: contactThrottledMessage(waitMs) });
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    const error = submission.reply().error ?? {};
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [name, messages] of Object.entries(error)) if (messages?.length) fieldErrors[name] = messages;
+    return reply(400, { fieldErrors });
+  }
+  await submitContactMessage(submission.value, ip);
+  await recordContactMessage(ip);
+  throw redirect("/contact?sent=1#contact-form");
+}
+
+function ContactForm({ result }: { result: ActionResult | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" noValidate className="space-y-4" aria-describedby={result?.formError ? "form-error" : undefined}>
+      {result?.formError ? (
+        <p id="form-error" role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+      {CONTACT_FIELDS.map((field) => {
+        const errors = result?.fieldErrors[field.name];
+        const errorId = `${field.name}-error`;
+        const common = {
+          id: field.name,
+          name: field.name,
+          required: true,
+          maxLength: field.maxLength,
+          autoComplete: field.autoComplete,
+          defaultValue: result?.values[field.name] ?? "",
+          "aria-invalid": errors ? true : undefined,
+          "aria-describedby": errors ? errorId : undefined,
+          className: `mt-1 w-full rounded border px-3 py-2 ${errors ? "border-red-500" : "border-brass-300"}`,
+        };
+        return (
+          <div key={field.name}>
+            <label htmlFor={field.name} className="text-sm font-medium">
+              {field.label}
+            </label>
+            {field.type === "textarea" ? <textarea rows={6} {...common} /> : <input type={field.type} {...common} />}
+            {errors ? (
+              <p id={errorId} className="mt-1 text-sm text-red-700" data-testid="field-error">
+                {prefixedError(field.name, errors[0]!)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="absolute -left-[9999px]" aria-hidden="true">
+        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button
+        type="submit"
+        disabled={submitting}
+        className="rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800 disabled:opacity-60"
+      >
+        {submitting ? "Sending…" : "Send Message"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Contact() {
+  const { sent, social } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const shop = useRootData()?.shop;
+  const mapQuery = encodeURIComponent(shop?.mapQuery ?? "");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-serif text-4xl text-brass-800">Contact Us</h1>
+      <p className="mt-2 text-brass-900/80">Questions, custom orders or a visit to the workshop: we are happy to help.</p>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <section id="contact-form" aria-labelledby="form-heading" className="rounded-lg bg-white p-6 shadow-sm">
+          <h2 id="form-heading" className="font-serif text-2xl text-brass-800">
+            Send us a message
+          </h2>
+          <div className="mt-4">
+            {sent && !result ? (
+              <div role="status" data-testid="contact-success">
+                <p className="font-serif text-3xl text-brass-800">{CONTACT_SUCCESS.title}</p>
+                <p className="mt-2">{CONTACT_SUCCESS.text}</p>
+              </div>
+            ) : (
+              <ContactForm result={result} />
+            )}
+          </div>
+        </section>
+        <aside aria-labelledby="reach-heading" className="space-y-6">
+          <h2 id="reach-heading" className="font-serif text-2xl text-brass-800">
+            Reach us
+          </h2>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold">Phone / WhatsApp</dt>
+              <dd>{shop ? <a className="underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">E-mail</dt>
+              <dd>
+                <a className="underline" href={`mailto:${shop?.email}`}>
+                  {shop?.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Works</dt>
+              <dd>
+                <address className="not-italic">{shop?.worksAddress}</address>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Showroom</dt>
+              <dd>
+                <address className="not-italic">{shop?.showroomAddress}</address>
+              </dd>
+            </div>
+          </dl>
+          <div>
+            <h3 className="font-semibold">Follow us</h3>
+            <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+              {social.map((network) => (
+                <li key={network.key}>
+                  <a href={network.href} target="_blank" rel="noopener noreferrer" className="underline" data-testid="social-link">
+                    {network.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+      <section aria-labelledby="map-heading" className="mt-10">
+        <h2 id="map-heading" className="font-serif text-2xl text-brass-800">
+          Find us
+        </h2>
+        <iframe
+          title={`Map: ${shop?.mapQuery}`}
+          src={`https://www.google.com/maps?q=${mapQuery}&output=embed`}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+          width={1200}
+          height={400}
+          className="mt-4 h-80 w-full rounded-lg border-0 bg-brass-100"
+        />
+        <p className="mt-2 text-sm">
+          <a
+            href={`https://www.google.com/maps/search/?api=1&query=${mapQuery}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline"
+            data-testid="map-link"
+          >
+            Open the map in Google Maps
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return seo({
+    title: "Contact Us",
+    description: "Write to the workshop, call or WhatsApp us, or visit our works and showroom in West Bengal.",
+    path: "/contact",
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+  });
+};

@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Lightbox } from "#app/components/shop/lightbox.tsx";
+import { Picture } from "#app/components/ui/picture.tsx";
+import { logger } from "#app/lib/logger.server.ts";
+import { listGalleryImages } from "#app/modules/media/library.server.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const items = await listGalleryImages({ publicOnly: true });
+    const images = items.flatMap((item) => (item.image ? [item.image] : []));
+    const requested = Number(new URL(request.url).searchParams.get("image"));
+    if (requested && (!Number.isInteger(requested) || requested < 1 || requested > images.length)) {
+      throw new Response(null, { status: 404, statusText: "Not Found" });
+    }
+    return { images, error: null as string | null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, "gallery failed to load");
+    return data(
+      { images: [] as ImageView[], error: "We could not load the gallery just now. Please try again in a moment." as string | null },
+      { status: 503 },
+    );
+  }
+}
+
+/** Opening, moving and closing the lightbox only changes ?image: the list is already here. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export default function Gallery() {
+  const { images, error } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const open = Number(params.get("image"));
+  const openIndex = Number.isInteger(open) && open >= 1 && open <= images.length ? open - 1 : null;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="gallery-heading">
+      <h1 id="gallery-heading" className="font-serif text-4xl text-brass-800">
+        Gallery
+      </h1>
+      <p className="mt-2 text-brass-900/80">Pieces, moulds and days at the workshop.</p>
+      {error ? (
+        <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 p-4 text-red-700">
+          {error}
+        </p>
+      ) : images.length === 0 ? (
+        <p className="mt-6">No pictures yet.</p>
+      ) : (
+        <ul className="shop-masonry mt-6 columns-2 gap-4 lg:columns-3" data-testid="gallery">
+          {images.map((image, i) => (
+            <li key={image.id} className="mb-4">
+              <Link
+                to={`/gallery?image=${i + 1}`}
+                preventScrollReset
+                className="block overflow-hidden rounded-lg"
+                aria-label={`Open picture ${i + 1} of ${images.length}`}
+                data-testid="gallery-item"
+              >
+                <Picture
+                  image={image}
+                  alt={`Gallery picture ${i + 1}`}
+                  sizes="(min-width: 1024px) 33vw, 50vw"
+                  priority={i < 2}
+                  fallback
+                  imgClassName="h-auto w-full"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {openIndex !== null ? <Lightbox images={images} index={openIndex} /> : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = shopFromMatches(matches);
+  const og = data?.images[0]?.og;
+  return seo({
+    title: "Gallery",
+    description: "Photographs of our handmade Dokra brass and the workshop where it is cast.",
+    path: "/gallery",
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+    image: og ? { ...og, alt: "Dokra brass from our gallery" } : null,
+  });
+};

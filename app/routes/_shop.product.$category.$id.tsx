@@ -1,0 +1,191 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useNonce } from "#app/components/nonce.tsx";
+import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
+import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
+import { ProductImage } from "#app/components/shop/product-image.tsx";
+import { Price } from "#app/components/shop/price.tsx";
+import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
+import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
+import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
+import { PRODUCT_NOTES } from "#app/modules/site/content.ts";
+import { whatsappHref } from "#app/modules/site/links.ts";
+import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+
+const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  if (!isListingSlug(params.category ?? "") || !/^\d{1,15}$/.test(params.id ?? "")) throw notFound();
+  const product = await getPublicProduct(Number(params.id));
+  if (!product) throw notFound();
+  const path = `/product/${product.category}/${product.id}`;
+  const url = new URL(request.url);
+  // One address per product: a list slug or an old category in the URL moves to the real one.
+  if (params.category !== product.category) throw redirect(`${path}${url.search}`, 301);
+  const requested = Number(url.searchParams.get("image"));
+  const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
+  const related = await listRelatedProducts(product, 15);
+  const shop = getShopSettings();
+  const pageUrl = `${shop.publicUrl}${path}`;
+  return {
+    product,
+    related,
+    imageIndex: Math.max(0, imageIndex),
+    pageUrl,
+    whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+  };
+}
+
+function orNA(value: string | null | undefined): string {
+  return value && value.trim() !== "" && value !== "N/A" ? value : "N/A";
+}
+
+export default function ProductDetail() {
+  const { product, related, imageIndex, pageUrl, whatsapp } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const specs: Array<[string, string]> = [
+    ["Colour", orNA(product.color)],
+    ["Size", orNA(product.size)],
+    ["Material", orNA(product.material)],
+    ["Utility", orNA(product.utility)],
+    ["Weight", formatWeight(product.weight)],
+  ];
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description || undefined,
+    sku: String(product.id),
+    category: categoryName(product.category),
+    image: product.images.map((img) => new URL(img.url, pageUrl).toString()),
+    material: product.material || undefined,
+    color: product.color || undefined,
+    offers: {
+      "@type": "Offer",
+      url: pageUrl,
+      priceCurrency: "INR",
+      price: sellingPrice(product.priceFixed, product.priceDiscount),
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8" data-testid="product-detail">
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="relative">
+          <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+          {product.images.length > 0 ? (
+            <ProductGallery images={product.images} name={product.name} initial={imageIndex} />
+          ) : (
+            <ProductImage image={null} alt={product.name} sizes="100vw" imgClassName="aspect-square w-full rounded-lg" />
+          )}
+        </div>
+        <div>
+          <h1 className="font-serif text-3xl text-brass-800">{product.name}</h1>
+          <p className="mt-1 text-sm text-brass-900/70">{categoryName(product.category)}</p>
+          <div data-testid="detail-price">
+            <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-4 text-2xl" />
+          </div>
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-6 inline-flex items-center gap-2 rounded-lg bg-[#1f7a3d] px-5 py-3 font-semibold text-white hover:bg-[#17602f]"
+            data-testid="whatsapp"
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M12 2a10 10 0 00-8.6 15.1L2 22l5-1.3A10 10 0 1012 2zm0 18.2a8.2 8.2 0 01-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1112 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 01-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 00-.7.3 3 3 0 00-.9 2.2 5.2 5.2 0 001.1 2.7 11.8 11.8 0 004.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 001.8-1.2 2.2 2.2 0 00.1-1.2c0-.1-.2-.2-.4-.3z"
+              />
+            </svg>
+            Chat on WhatsApp
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+
+          <section className="mt-8" aria-labelledby="specs-heading">
+            <h2 id="specs-heading" className="font-serif text-xl text-brass-800">
+              Specifications
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="specs">
+              {specs.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-medium text-brass-900/80">{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section className="mt-8" aria-labelledby="description-heading">
+            <h2 id="description-heading" className="font-serif text-xl text-brass-800">
+              Description
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-brass-900/90" data-testid="description">
+              {product.description.trim() || "No description available."}
+            </p>
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section className="mt-14" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="font-serif text-2xl text-brass-800">
+            You May Also Like
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="related">
+            {related.map((item) => (
+              <li key={item.id} className="rounded-lg bg-white p-2 shadow-sm">
+                <Link to={`/product/${item.category}/${item.id}`} className="block" title={item.name}>
+                  <ProductImage
+                    image={item.images[0]}
+                    alt=""
+                    sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+                    imgClassName="aspect-square w-full rounded object-cover"
+                  />
+                  <span className="mt-2 block text-sm font-medium" data-testid="related-title">
+                    {truncate(item.name, 20)}
+                  </span>
+                </Link>
+                <Price priceFixed={item.priceFixed} priceDiscount={item.priceDiscount} className="text-sm" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="mt-14 grid gap-6 rounded-lg bg-white p-6 md:grid-cols-3" aria-label="About your piece" data-testid="product-notes">
+        {PRODUCT_NOTES.map((note) => (
+          <div key={note.title}>
+            <h2 className="font-serif text-lg text-brass-800">{note.title}</h2>
+            {note.paragraphs.map((text) => (
+              <p key={text.slice(0, 24)} className="mt-2 text-sm text-brass-900/85">
+                {text}
+              </p>
+            ))}
+          </div>
+        ))}
+      </section>
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = shopFromMatches(matches);
+  if (!data) return [{ title: "Page Not Found" }];
+  const { product } = data;
+  const og = product.images[0]?.og;
+  const description = (product.description.trim() || `${product.name}, handmade Dokra brass.`).slice(0, 160);
+  return seo({
+    title: product.name,
+    description,
+    path: `/product/${product.category}/${product.id}`,
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+    type: "product",
+    image: og ? { ...og, alt: product.name } : null,
+  });
+};

@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import { BackButton, Breadcrumbs, type Crumb } from "#app/components/shop/breadcrumbs.tsx";
+import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
+import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
+import { useRootData } from "#app/root.tsx";
+
+// The product layout of SPEC §2: a banner with breadcrumbs (Home > category) and a Back button.
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = params.category ?? "";
+  if (!isListingSlug(slug)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return { slug, name: listingName(slug) };
+}
+
+export default function ProductLayout() {
+  const { slug, name } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const matches = useMatches();
+  const product = matches
+    .map((m) => (m.data as { product?: { id: number; name: string; category: string } } | undefined)?.product)
+    .find(Boolean);
+  const crumbs: Crumb[] = [
+    { label: "Home", path: "/" },
+    { label: name, path: `/product/${slug}` },
+  ];
+  if (product) crumbs.push({ label: product.name, path: `/product/${slug}/${product.id}` });
+  return (
+    <>
+      <div className="bg-brass-800 text-white" data-testid="product-banner">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <Breadcrumbs items={crumbs} publicUrl={root?.shop.publicUrl} />
+          <BackButton fallback={product ? `/product/${slug}` : "/"} />
+        </div>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => errorMeta(error);
+
+export function ErrorBoundary() {
+  return <ShopError error={useRouteError()} />;
+}
