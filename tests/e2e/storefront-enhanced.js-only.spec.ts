@@ -1,0 +1,234 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing, wishlist,
+// zoom, double tap, pinch, lightbox keys, scroll-to-top, menu closing, loading text.
+
+async function openFirstProduct(page: Page, category: string, name: string) {
+  await page.goto(`/product/${category}`);
+  await page.getByTestId("card-title").filter({ hasText: name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+const dotState = (page: Page) =>
+  page.getByTestId("slider-dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
+
+test("the slider advances every 5 seconds and wraps both ways with previous/next and dots", async ({ page }) => {
+  await page.goto("/");
+  const slider = page.getByTestId("slider");
+  await expect(slider.getByRole("button", { name: "Next slide" })).toBeVisible();
+  await expect.poll(() => dotState(page)).toBe(0);
+  const started = Date.now();
+  await expect.poll(() => dotState(page), { timeout: 8000 }).toBe(1);
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThan(3500);
+  expect(elapsed).toBeLessThan(7500);
+  await slider.getByTestId("slider-dot").nth(0).click();
+  await expect.poll(() => dotState(page)).toBe(0);
+  await slider.getByRole("button", { name: "Previous slide" }).click();
+  await expect.poll(() => dotState(page)).toBe(2); // wraps to the last
+  await slider.getByRole("button", { name: "Next slide" }).click();
+  await expect.poll(() => dotState(page)).toBe(0); // wraps to the first
+  await expect
+    .poll(() => slider.locator(".shop-slider").evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)))
+    .toBe(0);
+});
+
+test("the wishlist heart toggles locally on the page", async ({ page }) => {
+  await page.goto("/product/wall-hanging");
+  const hearts = page.getByTestId("wishlist");
+  await expect(hearts).toHaveCount(7);
+  await expect(hearts.first()).toHaveAttribute("aria-pressed", "false");
+  await hearts.first().click();
+  await expect(hearts.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(hearts.nth(1)).toHaveAttribute("aria-pressed", "false");
+  await hearts.first().click();
+  await expect(hearts.first()).toHaveAttribute("aria-pressed", "false");
+});
+
+test("zoom buttons go from 1x to 3x in 0.5 steps; a click on the image toggles zoom", async ({ page }) => {
+  await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
+  const level = page.getByTestId("zoom-level");
+  const zoomIn = page.getByRole("button", { name: "Zoom in" });
+  const zoomOut = page.getByRole("button", { name: "Zoom out" });
+  await expect(level).toHaveText("1x");
+  await expect(zoomOut).toBeDisabled();
+  for (const expected of ["1.5x", "2x", "2.5x", "3x"]) {
+    await zoomIn.click();
+    await expect(level).toHaveText(expected);
+  }
+  await expect(zoomIn).toBeDisabled();
+  await expect(page.getByTestId("zoom-layer")).toHaveAttribute("style", /scale\(3\)/);
+  await zoomOut.click();
+  await expect(level).toHaveText("2.5x");
+  for (let i = 0; i < 3; i++) await zoomOut.click();
+  await expect(level).toHaveText("1x");
+
+  await page.getByTestId("main-image").click();
+  await expect(level).toHaveText("2x");
+  await expect(page).toHaveURL(/\/product\/wall-hanging\/\d+$/); // the link did not navigate
+  await page.getByTestId("main-image").click();
+  await expect(level).toHaveText("1x");
+});
+
+test("thumbnails and arrows switch the image in place", async ({ page }) => {
+  await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
+  const first = await page.getByTestId("main-image").getAttribute("href");
+  await page.getByTestId("thumbnail").nth(2).click();
+  await expect(page.getByTestId("thumbnail").nth(2)).toHaveAttribute("aria-current", "true");
+  expect(await page.getByTestId("main-image").getAttribute("href")).not.toBe(first);
+  await page.getByRole("link", { name: "Next image" }).click();
+  await expect(page.getByTestId("thumbnail").nth(0)).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("main-image")).toHaveAttribute("href", first!);
+});
+
+test.describe("touch", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("two taps within 300 ms toggle zoom; two slow taps do not", async ({ page }) => {
+    await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
+    const image = page.getByTestId("main-image");
+    const level = page.getByTestId("zoom-level");
+    const box = (await image.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.touchscreen.tap(x, y);
+    await page.waitForTimeout(450);
+    await page.touchscreen.tap(x, y);
+    await page.waitForTimeout(100);
+    await expect(level).toHaveText("1x");
+    await page.waitForTimeout(400);
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+    await expect(level).toHaveText("2x");
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+    await expect(level).toHaveText("1x");
+  });
+
+  test("pinching out zooms (capped at 3x) and dragging pans the zoomed image", async ({ page }) => {
+    await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
+    const image = page.getByTestId("main-image");
+    const box = (await image.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await image.evaluate(
+      (el, { cx, cy }) => {
+        const fire = (type: string, id: number, x: number, y: number) =>
+          el.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", clientX: x, clientY: y, bubbles: true, isPrimary: id === 1 }));
+        fire("pointerdown", 1, cx - 20, cy);
+        fire("pointerdown", 2, cx + 20, cy);
+        fire("pointermove", 1, cx - 50, cy);
+        fire("pointermove", 2, cx + 50, cy); // distance 40 → 100: 2.5x
+        fire("pointerup", 1, cx - 50, cy);
+        fire("pointerup", 2, cx + 50, cy);
+      },
+      { cx, cy },
+    );
+    await expect(page.getByTestId("zoom-level")).toHaveText("2.5x");
+    await image.evaluate(
+      (el, { cx, cy }) => {
+        const fire = (type: string, id: number, x: number, y: number) =>
+          el.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", clientX: x, clientY: y, bubbles: true }));
+        fire("pointerdown", 3, cx - 10, cy);
+        fire("pointerdown", 4, cx + 10, cy);
+        fire("pointermove", 3, cx - 100, cy);
+        fire("pointermove", 4, cx + 100, cy); // ×10 → capped at 3x
+        fire("pointerup", 3, cx, cy);
+        fire("pointerup", 4, cx, cy);
+        fire("pointerdown", 5, cx, cy);
+        fire("pointermove", 5, cx + 60, cy + 30);
+        fire("pointerup", 5, cx + 60, cy + 30);
+      },
+      { cx, cy },
+    );
+    await expect(page.getByTestId("zoom-level")).toHaveText("3x");
+    await expect(page.getByTestId("zoom-layer")).toHaveAttribute("style", /translate\(20px, 10px\)/);
+  });
+});
+
+test("the lightbox answers Escape and the arrow keys, with the 'n / total' counter", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByTestId("gallery-item").first().click();
+  const counter = page.getByTestId("lightbox-counter");
+  await expect(counter).toHaveText("1 / 12");
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText("2 / 12");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter).toHaveText("12 / 12");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("lightbox")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/gallery$/);
+});
+
+test("scroll-to-top appears past 300 px and Enter takes the page back up", async ({ page }) => {
+  await page.goto("/");
+  const button = page.getByTestId("scroll-to-top");
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await page.waitForTimeout(200);
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect(button).toBeVisible();
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toHaveCount(0);
+});
+
+test("a new screen starts at the top shortly after it loads", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the small-screen menu closes after navigating", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  const menu = page.getByTestId("mobile-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Special Items" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Special Items");
+  await expect(menu).not.toHaveAttribute("open", "");
+});
+
+test("'Loading products...' shows while a listing loads on the client", async ({ page }) => {
+  await page.goto("/product/wall-hanging");
+  await page.route("**/product/wall-hanging.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Below ₹5000" }).click();
+  await expect(page.getByTestId("loading-products")).toHaveText("Loading products...");
+  await expect(page.getByTestId("product-card")).toHaveCount(4);
+  await expect(page.getByTestId("loading-products")).toHaveCount(0);
+});
+
+test("Back goes one step back in history", async ({ page }) => {
+  await page.goto("/product/wall-hanging?price=below-5000");
+  await page.getByTestId("card-title").first().click();
+  await expect(page.getByTestId("product-detail")).toBeVisible();
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(/\/product\/wall-hanging\?price=below-5000$/);
+});
+
+test("a broken product image falls back to the placeholder picture", async ({ page }) => {
+  await page.route("**/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/product/wall-hanging");
+  await expect(page.getByTestId("product-grid").locator("img[data-broken]").first()).toBeVisible();
+  await expect(page.getByTestId("product-grid").locator("img[data-broken]").first()).toHaveAttribute("src", /^data:image\/svg\+xml/);
+});
+
+test("the about videos view scrolls to the video section", async ({ page }) => {
+  await page.goto("/about?view=videos");
+  // Scrolled as far as the page allows towards the section's top.
+  const expected = await page.evaluate(() => {
+    const top = document.getElementById("videos")!.getBoundingClientRect().top + window.scrollY;
+    return Math.min(Math.round(top), document.documentElement.scrollHeight - window.innerHeight);
+  });
+  expect(expected).toBeGreaterThan(50);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(expected - 20);
+});
