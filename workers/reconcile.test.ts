@@ -8,7 +8,7 @@ import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
-import { checkStored, processImage } from "./processors/image.ts";
+import { checkStored, MAX_STARTS, processImage } from "./processors/image.ts";
 import { processVideo } from "./processors/video.ts";
 import { reconcile } from "./reconcile.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
@@ -96,6 +96,21 @@ describe("a job run twice produces the same result, not two", () => {
     expect(await derivedFiles()).toEqual(afterFirst);
     expect(afterFirst.filter((f) => !before.has(f)).length).toBe(new Set(first.variants!.map((v) => v.path)).size);
     expect(await fs.readdir(storage.scratchDir)).toEqual([]);
+  });
+});
+
+describe("a file that keeps killing the worker", () => {
+  it("ends failed with a reason after MAX_STARTS starts instead of looping through the reconcile", async () => {
+    const mediaId = await rowWithoutJob(await makeJpeg(300, 200, 6));
+    await db.updateTable("media").set({ attempts: MAX_STARTS }).where("id", "=", mediaId).execute();
+    const queue = getQueues().image;
+    await queue.add(JOB_NAMES.processImage, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processImage, mediaId) });
+    const job = (await Job.fromId<MediaJobData>(queue, mediaJobId(JOB_NAMES.processImage, mediaId)))!;
+    await queue.remove(job.id!);
+    await expect(processImage(job, { db, storage })).rejects.toThrow(/interrupted 8 times/);
+    const row = await db.selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirstOrThrow();
+    expect([row.status, row.attempts]).toEqual(["failed", MAX_STARTS]);
+    await db.deleteFrom("media").where("id", "=", mediaId).execute();
   });
 });
 

@@ -26,6 +26,20 @@ export async function checkStored(db: DB, storage: MediaStorage, mediaId: number
   }
 }
 
+/**
+ * Starts of processing one row may take, counting retries, stalls (a killed worker) and
+ * reconcile re-queues: a file that kills the worker every time must end failed, not loop.
+ */
+export const MAX_STARTS = 8;
+
+/** Counts one more start of processing, or refuses the row when it has had too many. */
+export async function beginAttempt(db: DB, media: { id: number; attempts: number }): Promise<void> {
+  if (media.attempts >= MAX_STARTS) {
+    await refuse(db, media.id, `Processing was interrupted ${media.attempts} times; the file may be too demanding. Try a smaller file.`);
+  }
+  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", media.id).execute();
+}
+
 /** Bad input: the record is marked failed with the reason, and BullMQ does not retry. */
 export async function refuse(db: DB, mediaId: number, reason: string): Promise<never> {
   await markMediaFailed(db, mediaId, reason);
@@ -42,7 +56,7 @@ export async function processImage(job: Job<MediaJobData>, { db, storage }: Proc
   if (!media) return "gone";
   if (media.status === "ready") return "already ready";
   if (media.status === "failed") return "already failed";
-  await db.updateTable("media").set({ attempts: sql`attempts + 1` }).where("id", "=", media.id).execute();
+  await beginAttempt(db, media);
 
   let result;
   try {

@@ -1,9 +1,8 @@
 import type { Job } from "bullmq";
-import { sql } from "kysely";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { markMediaReady, setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
-import { checkStored, refuse, type ProcessorDeps } from "./image.ts";
+import { beginAttempt, checkStored, refuse, type ProcessorDeps } from "./image.ts";
 
 /**
  * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then
@@ -20,7 +19,7 @@ export async function processVideo(
   if (!media) return "gone";
   if (media.status === "ready") return "already ready";
   if (media.status === "failed") return "already failed";
-  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", media.id).execute();
+  await beginAttempt(db, media);
 
   let last = -1;
   const onProgress = async (percent: number) => {
