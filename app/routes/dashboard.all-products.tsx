@@ -120,8 +120,9 @@ function EditorModal({
   const navigate = useNavigate();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open && typeof dialog.showModal === "function") {
-      dialog.removeAttribute("open");
+    // Server-rendered open (works without JS); with JS, reopen it as a modal (focus trap, Escape).
+    if (dialog && typeof dialog.showModal === "function" && !dialog.matches(":modal")) {
+      dialog.close();
       dialog.showModal();
     }
   }, []);

@@ -119,8 +119,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 async function updateAction(request: Request, id: number, self: string) {
   let upload;
+  let current = 0;
   try {
-    const current = await countProductImages(id);
+    current = await countProductImages(id);
     upload = await parseUpload(request, {
       images: {
         kind: "image",
@@ -142,7 +143,11 @@ async function updateAction(request: Request, id: number, self: string) {
   const submission = parseWithZod(upload.fields, { schema: productEditSchema });
   if (submission.status !== "success") {
     await upload.discard();
-    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed }, { status: 400 });
+    // Say what is wrong with the images too, not only the fields.
+    const keep = ["true", "on", "1"].includes(String(upload.fields.get("keepExistingImages") ?? ""));
+    const total = (keep || upload.files.length === 0 ? current : 0) + upload.files.length;
+    const imageError = total > UPLOAD_LIMITS.imagesPerProduct ? MANAGE_MESSAGES.tooManyImages(current) : null;
+    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError }, { status: 400 });
   }
   try {
     await updateProduct(id, submission.value, upload.files);
