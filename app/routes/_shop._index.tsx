@@ -50,11 +50,12 @@ export async function loader() {
       image: tiles[slug] ?? null,
     })),
     social: SOCIAL_NETWORKS.map((n) => ({ ...n, href: social[n.key] })),
+    features: FEATURE_CARDS,
   };
 }
 
 export default function Home() {
-  const { display, gifts, stock, slides, tiles, social } = useLoaderData<typeof loader>();
+  const { display, gifts, stock, slides, tiles, social, features } = useLoaderData<typeof loader>();
   return (
     <>
       <section aria-label="Featured piece" className="bg-brass-900" data-testid="hero">
@@ -127,7 +128,7 @@ export default function Home() {
             Authentic Dokra Art
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {FEATURE_CARDS.map((card) => (
+            {features.map((card) => (
               <li key={card.title} className="rounded-lg border border-brass-200 p-5 text-center" data-testid="feature-card">
                 <div className="flex justify-center">
                   <FeatureIcon icon={card.icon} />

@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error = "We could not load the videos just now. Please try again in a moment.";
     }
   }
-  return { showVideos, videos, error };
+  // Static text goes through the loader so it is not shipped again as JavaScript.
+  return { showVideos, videos, error, about: showVideos ? null : ABOUT };
 }
 
 /** A poster about 640 px wide from the poster's JPEG sizes (the largest is too heavy for a phone). */
@@ -52,7 +53,7 @@ function ViewTabs({ showVideos }: { showVideos: boolean }) {
 }
 
 export default function About() {
-  const { showVideos, videos, error } = useLoaderData<typeof loader>();
+  const { showVideos, videos, error, about } = useLoaderData<typeof loader>();
   const location = useLocation();
   useEffect(() => {
     if (!showVideos) return;
@@ -100,13 +101,13 @@ export default function About() {
             </ul>
           )}
         </section>
-      ) : (
+      ) : about ? (
         <div data-testid="about-story">
           <section className="mt-8" aria-labelledby="story-heading">
             <h2 id="story-heading" className="font-serif text-2xl text-brass-800">
               Our story
             </h2>
-            {ABOUT.story.map((p) => (
+            {about.story.map((p) => (
               <p key={p.slice(0, 20)} className="mt-3 text-brass-900/90">
                 {p}
               </p>
@@ -117,7 +118,7 @@ export default function About() {
               How Dokra is made
             </h2>
             <ol className="mt-4 grid gap-4 sm:grid-cols-2">
-              {ABOUT.process.map((step, i) => (
+              {about.process.map((step, i) => (
                 <li key={step.step} className="rounded-lg bg-white p-4 shadow-sm">
                   <h3 className="font-semibold text-brass-800">
                     {i + 1}. {step.step}
@@ -131,7 +132,7 @@ export default function About() {
             <div>
               <h2 className="font-serif text-2xl text-brass-800">What we make</h2>
               <ul className="mt-3 list-disc pl-5">
-                {ABOUT.productTypes.map((t) => (
+                {about.productTypes.map((t) => (
                   <li key={t}>{t}</li>
                 ))}
               </ul>
@@ -139,7 +140,7 @@ export default function About() {
             <div>
               <h2 className="font-serif text-2xl text-brass-800">Why buy from us</h2>
               <ul className="mt-3 list-disc pl-5">
-                {ABOUT.reasons.map((t) => (
+                {about.reasons.map((t) => (
                   <li key={t}>{t}</li>
                 ))}
               </ul>
@@ -151,7 +152,7 @@ export default function About() {
             </Link>
           </p>
         </div>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { PolicyPage, policyMeta } from "#app/components/shop/policy-page.tsx";
 import { POLICIES } from "#app/modules/site/policies.ts";
 
-const policy = POLICIES["privacy-policy"];
-
-export default function Policy() {
-  return <PolicyPage policy={policy} />;
+// The text comes through the loader, so it is sent once (in the HTML), not again as JavaScript.
+export async function loader() {
+  return { policy: POLICIES["privacy-policy"] };
 }
 
-export const meta: MetaFunction = ({ matches }) => policyMeta(policy, matches);
+export default function Policy() {
+  return <PolicyPage policy={useLoaderData<typeof loader>().policy} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? policyMeta(data.policy, matches) : []);

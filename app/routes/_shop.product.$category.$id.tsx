@@ -35,6 +35,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     imageIndex: Math.max(0, imageIndex),
     pageUrl,
     whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+    notes: PRODUCT_NOTES,
   };
 }
 
@@ -43,7 +44,7 @@ function orNA(value: string | null | undefined): string {
 }
 
 export default function ProductDetail() {
-  const { product, related, imageIndex, pageUrl, whatsapp } = useLoaderData<typeof loader>();
+  const { product, related, imageIndex, pageUrl, whatsapp, notes } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const specs: Array<[string, string]> = [
     ["Colour", orNA(product.color)],
@@ -158,7 +159,7 @@ export default function ProductDetail() {
       ) : null}
 
       <section className="mt-14 grid gap-6 rounded-lg bg-white p-6 md:grid-cols-3" aria-label="About your piece" data-testid="product-notes">
-        {PRODUCT_NOTES.map((note) => (
+        {notes.map((note) => (
           <div key={note.title}>
             <h2 className="font-serif text-lg text-brass-800">{note.title}</h2>
             {note.paragraphs.map((text) => (
