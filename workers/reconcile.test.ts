@@ -136,8 +136,12 @@ describe("reconcile", () => {
     const leftoverJobId = mediaJobId(JOB_NAMES.processImage, leftover);
     await queue.add(JOB_NAMES.processImage, { mediaId: leftover }, { jobId: leftoverJobId });
     expect((await waitForMedia(leftover)).status).toBe("ready");
-    await db.updateTable("media").set({ status: "processing" }).where("id", "=", leftover).execute();
+    // The row turns ready a moment before the worker records the job as completed.
+    for (let i = 0; i < 100 && (await (await Job.fromId(queue, leftoverJobId))!.getState()) !== "completed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(await (await Job.fromId(queue, leftoverJobId))!.getState()).toBe("completed");
+    await db.updateTable("media").set({ status: "processing" }).where("id", "=", leftover).execute();
     // A row that never got a job (crash between commit and enqueue).
     const lost = await rowWithoutJob(await makeJpeg(400, 300, 1));
     // A row whose job is still live (delayed): it must not be queued twice.

@@ -15,6 +15,7 @@ import {
   listGalleryImages,
   retryMedia,
 } from "./library.server.ts";
+import { markMediaReady } from "./records.server.ts";
 import { getStorage } from "./storage.server.ts";
 
 const storage = getStorage();
@@ -148,5 +149,28 @@ describe("media library", () => {
     for (const v of rows[0]!.variants!) expect(await exists(derived(v.path))).toBe(false);
     for (const v of rows[1]!.variants!) expect(await exists(derived(v.path))).toBe(true);
     expect((await db.selectFrom("product_images").select("media_id").where("product_id", "=", productId).execute()).map((r) => r.media_id)).toEqual([mediaIds[1]]);
+  });
+
+  it("marks a product ready when its images finish at the same moment (no write skew)", async () => {
+    const db = getDb();
+    for (let round = 0; round < 5; round++) {
+      const product = await db
+        .insertInto("products")
+        .values({ name: `Lamp ${round}`, description: "", category: "home-decor-and-tabletop", price_fixed: 10, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 1 })
+        .executeTakeFirstOrThrow();
+      const productId = Number(product.insertId);
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const media = await db
+          .insertInto("media")
+          .values({ kind: "product_image", original_path: `x/${round}-${i}`, original_name: "p.jpg", original_bytes: 1, mime_type: "image/jpeg" })
+          .executeTakeFirstOrThrow();
+        ids.push(Number(media.insertId));
+        await db.insertInto("product_images").values({ product_id: productId, media_id: Number(media.insertId), position: i }).execute();
+      }
+      await Promise.all(ids.map((id) => markMediaReady(db, id, { width: 1, height: 1, variants: [] })));
+      const { status } = await db.selectFrom("products").select("status").where("id", "=", productId).executeTakeFirstOrThrow();
+      expect(status).toBe("ready");
+    }
   });
 });

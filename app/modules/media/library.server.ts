@@ -3,7 +3,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
-import { refreshProductStatus } from "./records.server.ts";
+import { lockOwner, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
@@ -223,13 +223,13 @@ export async function retryMedia(mediaId: number): Promise<boolean> {
   const row = await db.selectFrom("media").select(["kind", "status"]).where("id", "=", mediaId).executeTakeFirst();
   if (!row || row.status !== "failed") return false;
   await db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
     await trx
       .updateTable("media")
       .set({ status: "processing", error: null, progress: 0, attempts: 0 })
       .where("id", "=", mediaId)
       .execute();
-    const owner = await trx.selectFrom("product_images").select("product_id").where("media_id", "=", mediaId).executeTakeFirst();
-    if (owner) await refreshProductStatus(trx, owner.product_id);
+    if (productId !== null) await refreshProductStatus(trx, productId);
   });
   await requeueMedia(mediaId, row.kind).catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "requeue failed; the reconcile will queue this media row"),
@@ -279,15 +279,22 @@ export async function deleteProductMedia(mediaIds: readonly number[]): Promise<v
   const db = getDb();
   const ids = [...mediaIds];
   const gone = await db.transaction().execute(async (trx) => {
+    // Products first, as the worker does (see lockOwner), so the two never deadlock.
+    const owners = await trx
+      .selectFrom("product_images")
+      .select("product_id")
+      .where("media_id", "in", ids)
+      .modifyEnd(sql`LOCK IN SHARE MODE`)
+      .execute();
+    const productIds = [...new Set(owners.map((o) => Number(o.product_id)))].sort((a, b) => a - b);
+    if (productIds.length) await trx.selectFrom("products").select("id").where("id", "in", productIds).forUpdate().execute();
     const gone = await trx
       .selectFrom("media")
       .select(["id", "kind", "original_path", "variants"])
       .where("id", "in", ids)
       .forUpdate()
       .execute();
-    const owners = await trx.selectFrom("product_images").select("product_id").where("media_id", "in", ids).execute();
     await trx.deleteFrom("media").where("id", "in", ids).execute();
-    const productIds = [...new Set(owners.map((o) => o.product_id))];
     for (const productId of productIds) await refreshProductStatus(trx, productId);
     return gone;
   });

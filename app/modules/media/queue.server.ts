@@ -71,7 +71,7 @@ const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "wai
 /**
  * Queue a media row again (retry, reconcile). A finished job with the same id would make
  * `add` a no-op, so a completed or failed leftover is removed first. Returns false when a
- * live job already exists.
+ * live job already exists (an active one is given up to 2 s to finish first).
  */
 export async function requeueMedia(mediaId: number, kind: MediaKind): Promise<boolean> {
   const queues = getQueues();
@@ -79,7 +79,12 @@ export async function requeueMedia(mediaId: number, kind: MediaKind): Promise<bo
   const jobId = mediaJobId(kind === "video" ? JOB_NAMES.processVideo : JOB_NAMES.processImage, mediaId);
   const job = await queue.getJob(jobId);
   if (job) {
-    const state = await job.getState();
+    let state = await job.getState();
+    // A job that just marked its row failed is recorded as failed a moment later.
+    for (let i = 0; state === "active" && i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await job.getState();
+    }
     if (LIVE_STATES.has(state)) return false;
     await job.remove().catch(() => undefined);
   }

@@ -6,7 +6,8 @@ type Executor = Pick<DB, "selectFrom" | "updateTable">;
 
 /**
  * A product is ready when every image is ready, failed when any image failed,
- * and processing otherwise.
+ * and processing otherwise. The counts are a locking read, so they see the latest
+ * committed image states even inside an older snapshot.
  */
 export async function refreshProductStatus(db: Executor, productId: number): Promise<void> {
   const counts = await db
@@ -18,6 +19,7 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
       sql<number>`SUM(media.status = 'ready')`.as("ready"),
       sql<number>`SUM(media.status = 'failed')`.as("failed"),
     ])
+    .modifyEnd(sql`LOCK IN SHARE MODE`)
     .executeTakeFirstOrThrow();
   const total = Number(counts.total);
   const status =
@@ -25,13 +27,22 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
   await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
 }
 
-async function refreshOwner(db: Executor, mediaId: number): Promise<void> {
+/**
+ * Locks the product owning a media row, if any, before the row changes. Two images of
+ * one product finishing at once would otherwise each count the other as processing
+ * (write skew) and leave the product processing for ever; with the product locked
+ * first they take turns. Call it first in the transaction.
+ */
+export async function lockOwner(db: Executor, mediaId: number): Promise<number | null> {
   const owner = await db
     .selectFrom("product_images")
     .select("product_id")
     .where("media_id", "=", mediaId)
+    .modifyEnd(sql`LOCK IN SHARE MODE`)
     .executeTakeFirst();
-  if (owner) await refreshProductStatus(db, owner.product_id);
+  if (!owner) return null;
+  await db.selectFrom("products").select("id").where("id", "=", owner.product_id).forUpdate().execute();
+  return owner.product_id;
 }
 
 export interface ReadyMedia {
@@ -46,6 +57,7 @@ export interface ReadyMedia {
 /** Records the derived files and flips the media row (and its product) to ready, atomically. Returns false if the row is gone. */
 export async function markMediaReady(db: DB, mediaId: number, result: ReadyMedia): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
     const updated = await trx
       .updateTable("media")
       .set({
@@ -62,7 +74,7 @@ export async function markMediaReady(db: DB, mediaId: number, result: ReadyMedia
       .where("id", "=", mediaId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await refreshOwner(trx, mediaId);
+    if (productId !== null) await refreshProductStatus(trx, productId);
     return true;
   });
 }
@@ -80,12 +92,13 @@ export async function addMediaVariants(db: DB, mediaId: number, extra: MediaVari
 
 export async function markMediaFailed(db: DB, mediaId: number, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
     await trx
       .updateTable("media")
       .set({ status: "failed", error: reason.slice(0, 500) })
       .where("id", "=", mediaId)
       .execute();
-    await refreshOwner(trx, mediaId);
+    if (productId !== null) await refreshProductStatus(trx, productId);
   });
 }
 
