@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
@@ -68,6 +72,18 @@ export const file = (name: string, buffer: Buffer, type = "image/jpeg") => new F
 /** Bytes that start like an MP4 (so they pass the byte check) but no tool can decode. */
 export const fakeMp4 = () =>
   Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.from([0, 0, 0, 0]), Buffer.from("mp42isom"), Buffer.alloc(4096, 7)]);
+
+/** A real one-second H.264 MP4 made with ffmpeg's test source. */
+export function realMp4(): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), "api-video-"));
+  try {
+    const out = path.join(dir, "clip.mp4");
+    execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=320x240:rate=10", "-pix_fmt", "yuv420p", "-y", out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Polls until `check` stops throwing (the worker is asynchronous). */
 export async function eventually(check: () => Promise<void>, timeout = 90_000): Promise<void> {

@@ -8,6 +8,7 @@ import {
   expectProductShape,
   fakeMp4,
   file,
+  realMp4,
   jpeg,
   type ApiProduct,
 } from "./api-support.ts";
@@ -242,7 +243,7 @@ test("gallery: add (201 processing), public once ready, failed files never publi
   await expectFail(await admin.delete(`${API}/gallery/delete/abc`), 400);
 });
 
-test("video: add (201 processing), hidden from guests until ready, type checks, delete", async ({ request }) => {
+test("video: add (201 processing), public only once ready, type checks, delete", async ({ request }) => {
   const form = new FormData();
   form.append("video", file("clip.mp4", fakeMp4(), "video/mp4"));
   const { data, message } = await expectOk<{ _id: string; status: string; video: string | null }>(await admin.post(`${API}/video/add`, { multipart: form }), 201);
@@ -262,8 +263,26 @@ test("video: add (201 processing), hidden from guests until ready, type checks, 
   await expectFail(await admin.post(`${API}/video/add`, { multipart: image }), 415, /not a supported video/);
   await expectFail(await admin.post(`${API}/video/add`, { multipart: { title: "none" } }), 400, "Please choose a video file");
 
-  await expectOk(await admin.delete(`${API}/video/delete/${data._id}`));
-  await expectFail(await admin.delete(`${API}/video/delete/${data._id}`), 404, "Video not found");
+  // A real clip goes public once the worker has made its web copy and poster.
+  const real = new FormData();
+  real.append("video", file("workshop.mp4", realMp4(), "video/mp4"));
+  const { data: clip } = await expectOk<{ _id: string; status: string }>(await admin.post(`${API}/video/add`, { multipart: real }), 201);
+  expect(clip.status).toBe("processing");
+  await eventually(async () => {
+    const { data: seenByGuest } = await expectOk<{ video: string; poster: string | null }>(await request.get(`${API}/video/getById/${clip._id}`));
+    expect(seenByGuest.video).toMatch(/^\/media\/.+\.mp4$/);
+  });
+  const { data: listed } = await expectOk<Array<{ _id: string; video: string }>>(await request.get(`${API}/video/getAll`));
+  const url = listed.find((v) => v._id === clip._id)!.video;
+  const media = await request.get(url);
+  expect(media.status()).toBe(200);
+  expect(media.headers()["content-type"]).toBe("video/mp4");
+
+  for (const id of [data._id, clip._id]) {
+    await expectOk(await admin.delete(`${API}/video/delete/${id}`));
+    await expectFail(await admin.delete(`${API}/video/delete/${id}`), 404, "Video not found");
+  }
+  await expectFail(await request.get(`${API}/video/getById/${clip._id}`), 404);
   await expectFail(await admin.delete(`${API}/video/delete/abc`), 400);
 });
 
