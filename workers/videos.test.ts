@@ -3,7 +3,9 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
+import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { createMediaEntry, getVideo } from "#app/modules/media/library.server.ts";
+import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
@@ -89,9 +91,22 @@ describe("video pipeline", () => {
       await clipBytes({ seconds: 2, size: "1280x960", args: ["-c:v", "mpeg4", "-q:v", "8", "-c:a", "mp3"] }, "avi"),
       "old.avi",
     );
+    const seen = new Set<number>();
+    const jobProgress = new Set<number>();
+    const job = () => getQueues().video.getJob(mediaJobId(JOB_NAMES.processVideo, mediaId));
+    for (let i = 0; i < 600; i++) {
+      const { status, progress } = await getDb().selectFrom("media").select(["status", "progress"]).where("id", "=", mediaId).executeTakeFirstOrThrow();
+      if (status !== "processing") break;
+      seen.add(progress);
+      jobProgress.add(Number((await job())?.progress ?? 0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const row = await waitForMedia(mediaId, 60_000);
     expect(row.error).toBeNull();
     expect(row.progress).toBe(100);
+    // In between, the row and the job both reported progress.
+    expect([...seen].some((p) => p > 0 && p < 100)).toBe(true);
+    expect([...jobProgress].some((p) => p > 0 && p < 100)).toBe(true);
     const web = row.variants!.find((v) => v.role === "web")!;
     expect([web.width, web.height]).toEqual([960, 720]);
     const info = await probe(mediaFile(web.path));
