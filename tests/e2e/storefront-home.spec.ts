@@ -60,6 +60,14 @@ test("the category marquee links to every menu category", async ({ page }) => {
   expect(animation).toBe("20s infinite");
 });
 
+test("under prefers-reduced-motion the marquee, the banner fade and the captions do not animate", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  expect(await page.getByTestId("marquee").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+  expect(await page.locator(".shop-caption-delay").first().evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  expect(await page.locator(".shop-banner-fade").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+});
+
 test("six category tiles with Shop now links, in the SPEC's order, in a 2-3 column grid", async ({ page }) => {
   await page.goto("/");
   const tiles = page.getByTestId("category-tile");

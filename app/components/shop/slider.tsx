@@ -34,19 +34,23 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     return () => window.clearInterval(timer);
   }, [go, index, paused, count]);
 
-  // A swipe (scroll-snap) also moves the current slide.
+  // A swipe (scroll-snap) also moves the current slide, read once the scrolling stops
+  // (reading it mid-animation would fight the buttons).
   useEffect(() => {
     const el = track.current;
     if (!el) return;
-    let frame = 0;
+    let timer = 0;
     const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
         if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
-      });
+      }, 150);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
-    return () => el.removeEventListener("scroll", onScroll);
+    return () => {
+      window.clearTimeout(timer);
+      el.removeEventListener("scroll", onScroll);
+    };
   }, []);
 
   return (
