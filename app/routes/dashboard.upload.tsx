@@ -11,7 +11,7 @@ import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { CATEGORY_MESSAGE, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
 
@@ -98,7 +98,8 @@ export default function UploadProduct() {
 
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? null,
-    shouldValidate: "onBlur",
+    // Errors on submit, then live: no error appears under a finger on its way to the button.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productCreateSchema }),
     onSubmit: async (event, { formData }) => {
@@ -135,6 +136,8 @@ export default function UploadProduct() {
       : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
   const noCategory = category === "" && !initial("category");
+  // With JS the button stays disabled until both are there, and says why (below it: no layout shift).
+  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [IMAGE_MESSAGES.none] : [])] : [];
 
   return (
     <>
@@ -220,10 +223,17 @@ export default function UploadProduct() {
           <button
             type="submit"
             className={buttonClass}
-            disabled={busy || (hydrated && (files.length === 0 || noCategory))}
+            disabled={busy || blocked.length > 0}
           >
             {busy ? "Adding product…" : "Add product"}
           </button>
+          {blocked.length > 0 ? (
+            <ul className="mt-2 text-sm text-red-700" data-testid="submit-blocked">
+              {blocked.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </Form>
     </>

@@ -11,12 +11,11 @@ test("Upload: every validation message of the add form", async ({ page, javaScri
   await page.goto("/dashboard/upload");
   const submit = page.getByRole("button", { name: "Add product" });
   if (javaScriptEnabled) {
-    // With JS the button stays disabled until a category and an image are chosen; fields validate on blur.
+    // With JS the button stays disabled, saying why, until a category and an image are chosen.
     await expect(submit).toBeDisabled();
-    await page.getByLabel("Category").focus();
-    await page.getByLabel("Title").focus();
-    await expect(page.getByText("Please select a category")).toBeVisible();
+    await expect(page.getByTestId("submit-blocked").getByRole("listitem")).toHaveText(["Please select a category", "Please upload at least one image"]);
     await page.getByLabel("Category").selectOption("special-items");
+    await expect(page.getByTestId("submit-blocked").getByRole("listitem")).toHaveText(["Please upload at least one image"]);
     await page.getByLabel("Images (1 to 5)").setInputFiles([await jpeg("a.jpg", 1)]);
     await expect(submit).toBeEnabled();
     await submit.click();

@@ -55,7 +55,7 @@ export function ProductEditForm({
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
     lastResult: lastResult ?? null,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditSchema }),
   });
