@@ -16,9 +16,6 @@ import {
 // /api/v1 uploads: through the same limits, byte checks and queue as the admin forms,
 // answering 201 in processing state; the worker makes the files and the record goes public.
 
-// Each product here gets one image at creation: two images finishing at the same moment can
-// leave a product 'processing' for good (refreshProductStatus race, reported to the lead).
-
 let admin: APIRequestContext;
 test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
@@ -65,7 +62,7 @@ async function waitUntilReady(id: string): Promise<ApiProduct> {
 
 test("a product created through the API goes public, on the API and the storefront, once its images are made", async ({ request, page }) => {
   const name = `API Owl ${unique()}`;
-  const created = await admin.post(`${API}/products/create`, { multipart: await productForm(validFields(name), [await jpeg(1, 480, 640)]) });
+  const created = await admin.post(`${API}/products/create`, { multipart: await productForm(validFields(name), [await jpeg(1), await jpeg(2, 480, 640)]) });
   const { data, message } = await expectOk<ApiProduct>(created, 201);
   expect(message).toBe("Product added successfully");
   expectProductShape(data);
@@ -82,10 +79,11 @@ test("a product created through the API goes public, on the API and the storefro
     available: true,
   });
   expect(["processing", "ready"]).toContain(data.status);
-  expect(data.imageStates).toHaveLength(1);
+  expect(data.imageStates).toHaveLength(2);
 
+  // Both images are made (possibly at the same moment by two workers) before it goes public.
   const ready = await waitUntilReady(data._id);
-  expect(ready.images).toHaveLength(1);
+  expect(ready.images).toHaveLength(2);
   const { data: listing } = await expectOk<ApiProduct[]>(await request.get(`${API}/products/getAvailableProductsByCategory/my-creativity`));
   const listed = listing.find((p) => p._id === data._id)!;
   expect(listed, "the guest listing shows the new product").toBeTruthy();
