@@ -186,6 +186,19 @@ describe("reconcile", () => {
     expect(await exists(keptOriginal)).toBe(true);
   });
 
+  it("re-makes a ready row whose derived file went missing", async () => {
+    const mediaId = await rowWithoutJob(await makeJpeg(360, 240, 13));
+    await getQueues().image.add(JOB_NAMES.processImage, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processImage, mediaId) });
+    const ready = await waitForMedia(mediaId);
+    const lost = ready.variants!.find((v) => v.format === "webp")!;
+    await storage.removeDerived([lost.path]);
+    const report = await reconcile(db, storage, { requeueAfterMs: 3600_000, fileGraceMs: 3600_000 });
+    expect(report.repaired).toEqual([mediaId]);
+    const again = await waitForMedia(mediaId);
+    expect(again.status).toBe("ready");
+    await fs.access(path.join(storage.mediaDir, lost.path));
+  });
+
   it("is registered as a repeatable job on the maintenance queue", async () => {
     const schedulers = await getQueues().maintenance.getJobSchedulers();
     expect(schedulers.map((s) => [s.key, s.name, Number(s.every)])).toEqual([["reconcile-media", JOB_NAMES.reconcile, 3600000]]);

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
+import { lockOwner, refreshProductStatus } from "#app/modules/media/records.server.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import type { MediaVariant } from "#db/schema.ts";
 import type { DB } from "#db/index.ts";
 
 export interface ReconcileOptions {
@@ -15,16 +17,33 @@ export const RECONCILE_DEFAULTS: ReconcileOptions = { requeueAfterMs: 60_000, fi
 
 export interface ReconcileReport {
   requeued: number[];
+  /** Ready rows with a derived file missing (deleted by hand, a lost disk): made again. */
+  repaired: number[];
   avifQueued: number[];
   removedScratch: number;
   removedDerived: number;
   removedOriginals: number;
 }
 
+async function allStored(storage: MediaStorage, variants: readonly MediaVariant[] | null): Promise<boolean> {
+  for (const v of variants ?? []) if (!(await storage.hasDerived(v.path))) return false;
+  return true;
+}
+
+/** Back to processing (hidden from the public until the job has made its files again). */
+async function reopen(db: DB, mediaId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
+    await trx.updateTable("media").set({ status: "processing", progress: 0 }).where("id", "=", mediaId).where("status", "=", "ready").execute();
+    if (productId !== null) await refreshProductStatus(trx, productId);
+  });
+}
+
 /**
  * The periodic safety net:
  * - re-queues media rows left `processing` without a live job (a crash between commit
  *   and enqueue, a Redis restart); a finished leftover job with the same id is removed first;
+ * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
  * - removes scratch files, derived files and originals that no media row references,
  *   once they are older than the grace period (an upload or a job may be writing them).
@@ -34,7 +53,7 @@ export async function reconcile(
   storage: MediaStorage,
   options: ReconcileOptions = RECONCILE_DEFAULTS,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { requeued: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
+  const report: ReconcileReport = { requeued: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
   const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
 
   const stuck = await db
@@ -77,7 +96,7 @@ export async function reconcile(
   for (;;) {
     const rows = await db
       .selectFrom("media")
-      .select(["id", "original_path", "variants"])
+      .select(["id", "kind", "status", "original_path", "variants"])
       .where("id", ">", lastId)
       .orderBy("id")
       .limit(500)
@@ -86,6 +105,10 @@ export async function reconcile(
     for (const row of rows) {
       referencedOriginals.add(row.original_path);
       for (const v of row.variants ?? []) referencedDerived.add(v.path);
+      if (row.status === "ready" && !(await allStored(storage, row.variants))) {
+        await reopen(db, Number(row.id));
+        if (await requeueMedia(Number(row.id), row.kind)) report.repaired.push(Number(row.id));
+      }
     }
     lastId = Number(rows.at(-1)!.id);
   }
