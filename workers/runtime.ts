@@ -1,7 +1,8 @@
 import { Worker, type Job, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { logger } from "#app/lib/logger.server.ts";
-import { JOB_NAMES, QUEUE_NAMES, RETRY, type MediaJobData } from "#app/modules/media/jobs.ts";
+import { forwardContactMessage } from "#app/modules/contact/forward.server.ts";
+import { JOB_NAMES, QUEUE_NAMES, RETRY, type ContactJobData, type MediaJobData } from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
@@ -54,7 +55,8 @@ export interface RunningWorkers {
  * Starts the workers on one Redis connection:
  * - QUEUE_NAMES.image: process-image (priority 1) and process-image-avif (priority 10), at imageConcurrency;
  * - QUEUE_NAMES.video: process-video at concurrency 1, so images never wait behind a long video;
- * - QUEUE_NAMES.maintenance: the repeatable reconcile, at concurrency 1.
+ * - QUEUE_NAMES.maintenance: the repeatable reconcile, at concurrency 1;
+ * - QUEUE_NAMES.contact: forwarding stored contact messages to the form service (retried).
  */
 export async function startWorkers(
   deps: { db: DB; storage: MediaStorage; connection: Redis; prefix: string },
@@ -86,6 +88,11 @@ export async function startWorkers(
     { ...common, concurrency: 1 },
   );
 
+  const contactWorker = new Worker<ContactJobData>(QUEUE_NAMES.contact, (job) => forwardContactMessage(job), {
+    ...common,
+    concurrency: 1,
+  });
+
   await getQueues().maintenance.upsertJobScheduler(
     "reconcile-media",
     { every: settings.reconcileEveryMs },
@@ -100,7 +107,7 @@ export async function startWorkers(
     await markMediaFailed(db, (job.data as MediaJobData).mediaId, `Processing failed after ${job.attemptsMade} tries: ${error.message}`);
   }
 
-  const workers: Worker[] = [imageWorker, videoWorker, maintenanceWorker];
+  const workers: Worker[] = [imageWorker, videoWorker, maintenanceWorker, contactWorker];
   for (const worker of workers) {
     worker.on("completed", (job, result) => log.info({ queue: worker.name, jobId: job.id, result }, "job completed"));
     worker.on("failed", (job, error) => {
