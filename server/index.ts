@@ -109,6 +109,12 @@ if (production) {
   build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 }
 
+// Remix answers "<path>.data" with loader data for client navigation; the JSON API has
+// no such form, so it must not leak a page's data under /api.
+app.all(/^\/api\/.*\.data$/, (_req, res) => {
+  res.status(404).json({ success: false, message: "Not found" });
+});
+
 app.all(
   "*",
   createRequestHandler({
@@ -119,10 +125,12 @@ app.all(
 );
 
 // Errors from express.static (404 on /media, bad paths) and anything else before Remix.
-app.use((error: Error & { status?: number; statusCode?: number }, _req: Request, res: Response, _next: () => void) => {
+app.use((error: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: () => void) => {
   const status = error.status ?? error.statusCode ?? 500;
   if (status >= 500) logger.error({ err: error }, "request failed");
-  res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Error");
+  const message = status === 404 ? "Not found" : status === 400 ? "Bad request" : "Error";
+  if (req.path.startsWith("/api/")) res.status(status).json({ success: false, message });
+  else res.status(status).type("text/plain").send(message);
 });
 
 const server = app.listen(env.PORT, () => {
