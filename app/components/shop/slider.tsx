@@ -18,9 +18,11 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
   const [paused, setPaused] = useState(false);
   const count = slides.length;
 
+  const lastGo = useRef(0);
   const go = useCallback(
     (target: number) => {
       const next = ((target % count) + count) % count;
+      lastGo.current = Date.now();
       setIndex(next);
       const el = track.current;
       if (el) el.scrollTo({ left: next * el.clientWidth });
@@ -43,7 +45,8 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     const onScroll = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+        // Only a visitor's swipe moves the index here; our own scrolls already set it.
+        if (el.clientWidth > 0 && Date.now() - lastGo.current > 1000) setIndex(Math.round(el.scrollLeft / el.clientWidth));
       }, 150);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
@@ -63,8 +66,10 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       onKeyDown={(event) => {
-        if (event.key === "ArrowLeft") go(index - 1);
-        if (event.key === "ArrowRight") go(index + 1);
+        if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+        // Our own move, not the browser's keyboard scroll of the focused strip.
+        event.preventDefault();
+        go(index + (event.key === "ArrowLeft" ? -1 : 1));
       }}
       data-testid="slider"
       data-index={index}
