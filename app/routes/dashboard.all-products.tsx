@@ -8,6 +8,7 @@ import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/compone
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { usePollWhile } from "#app/components/admin/poll.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { categoryName } from "#app/modules/catalog/categories.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
@@ -19,6 +20,7 @@ import {
   MANAGE_MESSAGES,
   ManageError,
 } from "#app/modules/catalog/manage.server.ts";
+import { retryMedia } from "#app/modules/media/library.server.ts";
 
 export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
 
@@ -28,6 +30,7 @@ const STATUS = {
   "gift-added": LIST_MESSAGES.gift_entries.added,
   "gift-removed": LIST_MESSAGES.gift_entries.removed,
   "stock-added": LIST_MESSAGES.stock_entries.added,
+  retried: "Processing started again",
 } as const;
 
 const id = z.coerce.number().int().positive();
@@ -37,6 +40,7 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("gift-add"), productId: id }),
   z.object({ intent: z.literal("gift-remove"), entryId: id }),
   z.object({ intent: z.literal("stock-add"), productId: id }),
+  z.object({ intent: z.literal("retry"), mediaId: id }),
 ]);
 
 const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
@@ -45,6 +49,7 @@ const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
   "gift-add": "Failed to add product to trending",
   "gift-remove": "Failed to remove product from trending",
   "stock-add": "Failed to add product to available collection",
+  retry: "Failed to retry",
 };
 
 /** The listing URL the page was on, without the editor or a previous status. */
@@ -96,6 +101,11 @@ export async function action({ request }: ActionFunctionArgs) {
       case "stock-add":
         await addToList("stock_entries", intent.productId);
         return redirect(listUrl(request, "stock-added"));
+      case "retry":
+        if (!(await retryMedia(intent.mediaId))) {
+          return data({ error: "This image is not waiting for a retry.", confirm: null }, { status: 409 });
+        }
+        return redirect(listUrl(request, "retried"));
     }
   } catch (error) {
     if (error instanceof ManageError || error instanceof ListError) {
@@ -184,6 +194,8 @@ export default function AllProducts() {
     return `?${params}`;
   };
   const confirmFor = actionData?.confirm ?? null;
+  // Processing products turn ready without a reload (JS); the editor is left alone while open.
+  usePollWhile(!showEditor && products.items.some((p) => p.status === "processing"));
 
   return (
     <>
@@ -275,7 +287,7 @@ export default function AllProducts() {
                       <>
                         <input type="hidden" name="entryId" value={p.giftEntryId} />
                         <button type="submit" name="intent" value="gift-remove" className={secondaryButtonClass}>
-                          Remove from Gift
+                          Remove
                         </button>
                       </>
                     ) : (

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
+import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
@@ -196,6 +197,7 @@ function ImageButton({
 export default function EditProduct() {
   const { product, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  usePollWhile(product.images.some((i) => i.status === "processing"));
   const self = `/dashboard/edit-product/${product.id}`;
   return (
     <>

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./helpers.ts";
 import { sqlQuery } from "./fixtures/admin.ts";
-import { fakeImage, jpeg, mp4 } from "./fixtures/media.ts";
+import { brokenJpeg, fakeImage, jpeg, mp4 } from "./fixtures/media.ts";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -16,22 +16,24 @@ async function waitReady(page: Page, path: string, card: () => ReturnType<Page["
   return card();
 }
 
-test("Upload Gallery: several images at once, ready on /gallery, then deleted", async ({ page }) => {
+test("Upload Gallery: several images at once, ready on /gallery, then deleted", async ({ page }, testInfo) => {
+  const tag = `${testInfo.project.name}-${Date.now()}`;
   await page.goto("/dashboard/upload-gallery");
-  const before = await page.getByTestId("media-card").count();
-  await page.getByLabel("Gallery images").setInputFiles([await jpeg("g1.jpg", 30), await jpeg("g2.jpg", 31)]);
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg(`g1-${tag}.jpg`, 30), await jpeg(`g2-${tag}.jpg`, 31)]);
   await page.getByRole("button", { name: "Upload to gallery" }).click();
   await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
-  await expect(page.getByTestId("media-card")).toHaveCount(before + 2);
-  const newest = await waitReady(page, "/dashboard/upload-gallery", () => page.getByTestId("media-card").first());
-  const src = await newest.locator("img").getAttribute("src");
+  await expect(page.getByTestId("media-card").filter({ hasText: tag })).toHaveCount(2);
+  const mine = () => page.getByTestId("media-card").filter({ hasText: `g1-${tag}` });
+  const card = await waitReady(page, "/dashboard/upload-gallery", mine);
+  const src = await card.locator("img").getAttribute("src");
   await page.goto("/gallery");
   await expect(page.locator(`main img[src="${src}"]`)).toHaveCount(1);
 
   await page.goto("/dashboard/upload-gallery");
-  await page.getByTestId("media-card").first().getByRole("button", { name: "Delete" }).click();
+  await mine().getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Image deleted from gallery successfully")).toBeVisible();
-  await expect(page.getByTestId("media-card")).toHaveCount(before + 1);
+  await expect(mine()).toHaveCount(0);
+  await expect(page.getByTestId("media-card").filter({ hasText: `g2-${tag}` })).toHaveCount(1);
   expect((await page.request.get(src!)).status()).toBe(404);
 });
 
@@ -46,28 +48,49 @@ test("Upload Gallery: a file that is not an image is refused", async ({ page, ja
   }
 });
 
-test("Image Upload: upload a display image, make it current: the home hero shows it", async ({ page }) => {
+test("A file the worker cannot read shows Failed with the reason and a Retry", async ({ page }, testInfo) => {
+  const name = `broken-${testInfo.project.name}-${Date.now()}.jpg`;
+  await page.goto("/dashboard/upload-gallery");
+  await page.getByLabel("Gallery images").setInputFiles([await brokenJpeg(name)]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
+  const card = () => page.getByTestId("media-card").filter({ hasText: name });
+  await expect(async () => {
+    await page.goto("/dashboard/upload-gallery");
+    await expect(card().getByTestId("media-state")).toContainText("Failed:", { timeout: 1000 });
+  }).toPass({ timeout: 90_000, intervals: [1000, 2000, 3000] });
+  expect((await card().getByTestId("media-state").textContent())!.length).toBeGreaterThan("Failed: ".length + 5);
+  await card().getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("Processing started again")).toBeVisible();
+  await card().getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Image deleted from gallery successfully")).toBeVisible();
+});
+
+test("Image Upload: upload a display image, make it current: the home hero shows it", async ({ page }, testInfo) => {
+  const name = `hero-${testInfo.project.name}-${Date.now()}.jpg`;
   await page.goto("/dashboard/image-upload");
-  await page.getByLabel("Display images").setInputFiles([await jpeg("hero.jpg", 40, 1200, 600)]);
+  await page.getByLabel("Display images").setInputFiles([await jpeg(name, 40, 1200, 600)]);
   await page.getByRole("button", { name: "Upload display images" }).click();
   await expect(page.getByText("Display image added successfully")).toBeVisible();
-  const card = await waitReady(page, "/dashboard/image-upload", () => page.getByTestId("media-card").first());
+  const mine = () => page.getByTestId("media-card").filter({ hasText: name });
+  const card = await waitReady(page, "/dashboard/image-upload", mine);
   const src = await card.locator("img").getAttribute("src");
   await card.getByRole("button", { name: "Set as display image" }).click();
   await expect(page.getByText("Display image set successfully")).toBeVisible();
-  await expect(page.getByTestId("media-card").first().getByText("Current")).toBeVisible();
+  await expect(mine().getByText("Current")).toBeVisible();
   await page.goto("/");
   await expect(page.getByTestId("hero").locator("img")).toHaveAttribute("src", src!);
 });
 
-test("Video Upload: a real clip is processed and plays on /about; a non-video is refused; delete", async ({ page, javaScriptEnabled }) => {
+test("Video Upload: a real clip is processed and plays on /about; a non-video is refused; delete", async ({ page, javaScriptEnabled }, testInfo) => {
+  const name = `clip-${testInfo.project.name}-${Date.now()}.mp4`;
   await page.goto("/dashboard/video-upload");
-  const before = await page.getByTestId("media-card").count();
-  await page.getByLabel("Video file").setInputFiles([await mp4()]);
+  await page.getByLabel("Video file").setInputFiles([await mp4(name)]);
   await page.getByRole("button", { name: "Upload video" }).click();
   await expect(page.getByText("Video uploaded successfully. It will appear on the site once processed.")).toBeVisible();
-  await expect(page.getByTestId("media-card")).toHaveCount(before + 1);
-  const card = await waitReady(page, "/dashboard/video-upload", () => page.getByTestId("media-card").first(), 120_000);
+  const mine = () => page.getByTestId("media-card").filter({ hasText: name });
+  await expect(mine()).toHaveCount(1);
+  const card = await waitReady(page, "/dashboard/video-upload", mine, 120_000);
   const src = await card.locator("video").getAttribute("src");
   expect(src).toMatch(/^\/media\/.+\.mp4$/);
   await page.goto("/about?view=videos");
@@ -80,9 +103,9 @@ test("Video Upload: a real clip is processed and plays on /about; a non-video is
     await expect(page.getByText(/^Failed to add video: This file is not a supported video/)).toBeVisible();
     await page.goto("/dashboard/video-upload");
   }
-  await page.getByTestId("media-card").first().getByRole("button", { name: "Delete" }).click();
+  await mine().getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Video deleted successfully")).toBeVisible();
-  await expect(page.getByTestId("media-card")).toHaveCount(before);
+  await expect(mine()).toHaveCount(0);
 });
 
 test("Messages: unread first, mark read, delete; reachable from every admin page", async ({ page }, testInfo) => {

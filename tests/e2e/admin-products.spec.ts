@@ -196,7 +196,7 @@ test("Gift Items and Stock Products: add from All Products, remove with the conf
   const card = () => page.getByTestId("admin-product-card").filter({ hasText: name });
   await card().getByRole("button", { name: "Add to Gift" }).click();
   await expect(page.getByText("Product added to Gift items")).toBeVisible();
-  await expect(card().getByRole("button", { name: "Remove from Gift" })).toBeVisible();
+  await expect(card().getByRole("button", { name: "Remove", exact: true })).toBeVisible();
   await card().getByRole("button", { name: "Add to Collection" }).click();
   await expect(page.getByText("Product added to the collection")).toBeVisible();
   await expect(card().getByText("In Collection")).toBeVisible();

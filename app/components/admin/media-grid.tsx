@@ -30,6 +30,9 @@ export function MediaCard({
       {children ?? (
         <div className="flex aspect-square items-center justify-center rounded bg-brass-100 p-2 text-center text-xs">{originalName}</div>
       )}
+      <p className="mt-1 truncate text-xs text-brass-900/70" title={originalName}>
+        {originalName}
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
         <MediaState status={status} progress={progress} error={error} mediaId={mediaId} showProgress={showProgress} />
         {actions}
