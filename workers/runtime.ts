@@ -1,7 +1,9 @@
 import { Worker, type Job, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { logger } from "#app/lib/logger.server.ts";
+import { getEnv } from "#app/env.server.ts";
 import { forwardContactMessage } from "#app/modules/contact/forward.server.ts";
+import { requeueUnforwardedMessages } from "#app/modules/contact/messages.server.ts";
 import { JOB_NAMES, QUEUE_NAMES, RETRY, type ContactJobData, type MediaJobData } from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
@@ -84,7 +86,12 @@ export async function startWorkers(
   );
   const maintenanceWorker = new Worker(
     QUEUE_NAMES.maintenance,
-    async () => reconcile(db, storage, settings.reconcile),
+    async () => {
+      const media = await reconcile(db, storage, settings.reconcile);
+      // Messages whose forward was never queued (Redis down at the time); the job id keeps it once.
+      const contact = getEnv().CONTACT_FORWARD_URL ? await requeueUnforwardedMessages() : 0;
+      return { ...media, contactRequeued: contact };
+    },
     { ...common, concurrency: 1 },
   );
 
