@@ -11,17 +11,15 @@ import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { CATEGORY_MESSAGE, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import {
+  CATEGORY_MESSAGE,
+  IMAGE_COUNT_MESSAGES,
+  MAX_PRODUCT_IMAGES,
+  productCreateSchema,
+} from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
 
-export const IMAGE_MESSAGES = {
-  none: "Please upload at least one image",
-  tooMany: "You can upload maximum 5 images",
-} as const;
-
-/** SPEC §9: images per product 1 to 5 (the server's UPLOAD_LIMITS says the same). */
-const MAX_IMAGES = 5;
 
 const STATUS = { added: "Product added successfully!" } as const;
 
@@ -41,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
         kind: "image",
         maxFiles: UPLOAD_LIMITS.imagesPerProduct,
         maxBytes: UPLOAD_LIMITS.imageBytes,
-        tooManyMessage: IMAGE_MESSAGES.tooMany,
+        tooManyMessage: IMAGE_COUNT_MESSAGES.tooMany,
       },
     });
   } catch (error) {
@@ -55,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const images = upload.files.filter((f) => f.field === "images");
   if (submission.status !== "success" || images.length === 0) {
     await upload.discard();
-    const imageError = images.length === 0 ? IMAGE_MESSAGES.none : null;
+    const imageError = images.length === 0 ? IMAGE_COUNT_MESSAGES.none : null;
     return data(
       {
         result: submission.reply(imageError ? { fieldErrors: { images: [imageError] } } : undefined),
@@ -104,8 +102,8 @@ export default function UploadProduct() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productCreateSchema }),
     onSubmit: async (event, { formData }) => {
       event.preventDefault();
-      if (files.length === 0) return setClientError(`Error: ${IMAGE_MESSAGES.none}`);
-      if (files.length > MAX_IMAGES) return setClientError(`Error: ${IMAGE_MESSAGES.tooMany}`);
+      if (files.length === 0) return setClientError(`Error: ${IMAGE_COUNT_MESSAGES.none}`);
+      if (files.length > MAX_PRODUCT_IMAGES) return setClientError(`Error: ${IMAGE_COUNT_MESSAGES.tooMany}`);
       setClientError(null);
       setServerFieldErrors({});
       const body = new FormData();
@@ -131,13 +129,13 @@ export default function UploadProduct() {
     return typeof value === "string" ? value : undefined;
   };
   const imageErrors =
-    files.length > MAX_IMAGES
-      ? [IMAGE_MESSAGES.tooMany]
+    files.length > MAX_PRODUCT_IMAGES
+      ? [IMAGE_COUNT_MESSAGES.tooMany]
       : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
   const noCategory = category === "" && !initial("category");
   // With JS the button stays disabled until both are there, and says why (below it: no layout shift).
-  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [IMAGE_MESSAGES.none] : [])] : [];
+  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [IMAGE_COUNT_MESSAGES.none] : [])] : [];
 
   return (
     <>

@@ -12,7 +12,7 @@ import {
   updateProduct,
   type AdminProduct,
 } from "#app/modules/catalog/manage.server.ts";
-import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { IMAGE_COUNT_MESSAGES, productEditSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct, getCatalogCounts, listPublicProducts } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, UPLOAD_LIMITS, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
@@ -30,8 +30,8 @@ import { toApiProduct } from "./serialize.server.ts";
 
 export const PRODUCT_MESSAGES = {
   created: "Product added successfully",
-  noImage: "Please upload at least one image",
-  tooManyImages: `You can upload maximum ${UPLOAD_LIMITS.imagesPerProduct} images`,
+  noImage: IMAGE_COUNT_MESSAGES.none,
+  tooManyImages: IMAGE_COUNT_MESSAGES.tooMany,
   notFound: MANAGE_MESSAGES.notFound,
   noCategory: (slug: string) => `No such category: '${slug.slice(0, 60)}'`,
 } as const;

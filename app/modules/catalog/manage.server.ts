@@ -9,7 +9,7 @@ import { toImageView, type ImageView } from "#app/modules/media/views.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaStatus, ProductRow } from "#db/schema.ts";
 import { isCategorySlug } from "./categories.ts";
-import { formatSize } from "./format.ts";
+import { toProductFields, type ProductFields } from "./products.server.ts";
 import type { ProductEditInput } from "./product-schema.ts";
 
 // Every product mutation and admin read: the dashboard pages and /api/v1 call these.
@@ -53,24 +53,7 @@ export interface AdminProductImage {
   view: ImageView | null;
 }
 
-export interface AdminProduct {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  priceFixed: number;
-  priceDiscount: number | null;
-  color: string;
-  material: string;
-  utility: string;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-  size: string;
-  weight: number | null;
-  available: boolean;
-  status: MediaStatus;
-  createdAt: string;
+export interface AdminProduct extends ProductFields {
   images: AdminProductImage[];
   /** Entry ids in the Gift list and stock collection, null when not in them. */
   giftEntryId: number | null;
@@ -83,8 +66,6 @@ export interface AdminProductPage {
   page: number;
   pageCount: number;
 }
-
-const num = (v: string | null) => (v === null ? null : Number(v));
 
 type ProductWithEntries = ProductRow & { gift_entry_id: number | null; stock_entry_id: number | null };
 
@@ -138,28 +119,7 @@ async function loadAdminImages(productIds: readonly number[]): Promise<Map<numbe
 }
 
 function toAdminProduct(row: ProductWithEntries, images: AdminProductImage[]): AdminProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    priceFixed: Number(row.price_fixed),
-    priceDiscount: num(row.price_discount),
-    color: row.color,
-    material: row.material,
-    utility: row.utility,
-    height: num(row.height_in),
-    width: num(row.width_in),
-    length: num(row.length_in),
-    size: formatSize(row.height_in, row.width_in, row.length_in),
-    weight: num(row.weight_g),
-    available: row.available === 1,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    images,
-    giftEntryId: row.gift_entry_id,
-    stockEntryId: row.stock_entry_id,
-  };
+  return { ...toProductFields(row), images, giftEntryId: row.gift_entry_id, stockEntryId: row.stock_entry_id };
 }
 
 /** `%`, `_` and `\` typed by the admin are searched literally. */

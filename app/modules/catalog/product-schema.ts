@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
+import { parseSize } from "./format.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 
@@ -25,6 +26,13 @@ const requiredAmount = (label: string) => z.preprocess(toNumber, amountNumber(la
 const optionalAmount = (label: string) => z.preprocess(toNumber, amountNumber(label).optional());
 
 export const CATEGORY_MESSAGE = "Please select a category";
+
+/** SPEC §9: 1 to 5 images per product, with SPEC §5's messages. */
+export const MAX_PRODUCT_IMAGES = 5;
+export const IMAGE_COUNT_MESSAGES = {
+  none: "Please upload at least one image",
+  tooMany: `You can upload maximum ${MAX_PRODUCT_IMAGES} images`,
+} as const;
 
 /** Add product (SPEC §5): 'Price' is the selling price; an empty 'Fixed Price' means the same. */
 export const productCreateSchema = z
@@ -71,14 +79,6 @@ const formBoolean = z.preprocess(
   z.boolean().optional(),
 );
 
-/** The API's 'H-{h} * W-{w} * L-{l} inch' text, read back into three numbers. */
-export function parseSizeText(size: string): { height: number; width: number; length: number } | null {
-  const match = /H-\s*([\d.]+)\s*\*\s*W-\s*([\d.]+)\s*\*\s*L-\s*([\d.]+)/i.exec(size);
-  if (!match) return null;
-  const [height, width, length] = match.slice(1).map(Number) as [number, number, number];
-  return [height, width, length].every(Number.isFinite) ? { height, width, length } : null;
-}
-
 /**
  * Edit product (SPEC §5, §7): name, description and fixed price required; prices
  * numeric with step 0.01 and minimum 0. An empty selling price means "no discount".
@@ -102,7 +102,7 @@ export const productEditFields = z.object({
   });
 
 export const productEditSchema = productEditFields.transform((p) => {
-    const fromText = p.size ? parseSizeText(p.size) : null;
+    const fromText = p.size ? parseSize(p.size) : null;
     return {
       name: p.name,
       description: p.description,

@@ -11,8 +11,8 @@ import type { ProductCreateInput } from "./product-schema.ts";
 
 export const PAGE_SIZE = 12;
 
-/** A product as pages and the API read it. Prices are numbers of rupees (exact to the paisa). */
-export interface ProductView {
+/** A product's own fields as pages, the admin and the API read them. Prices are numbers of rupees (exact to the paisa). */
+export interface ProductFields {
   id: number;
   name: string;
   description: string;
@@ -30,12 +30,16 @@ export interface ProductView {
   available: boolean;
   status: MediaStatus;
   createdAt: string;
+}
+
+/** A public product with its ready images. */
+export interface ProductView extends ProductFields {
   images: ImageView[];
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function toProductView(row: ProductRow, images: ImageView[]): ProductView {
+export function toProductFields(row: ProductRow): ProductFields {
   return {
     id: row.id,
     name: row.name,
@@ -54,8 +58,11 @@ function toProductView(row: ProductRow, images: ImageView[]): ProductView {
     available: row.available === 1,
     status: row.status,
     createdAt: row.created_at.toISOString(),
-    images,
   };
+}
+
+function toProductView(row: ProductRow, images: ImageView[]): ProductView {
+  return { ...toProductFields(row), images };
 }
 
 /** Ready images of many products in one query, in each product's order. */
