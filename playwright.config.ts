@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
+const CHANGES_DATA = /[\\/](admin|api)[.-][^\\/]*\.spec\.ts$/;
+const JS_ONLY = /\.js-only\.spec\.ts$/;
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -29,10 +32,25 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL: E2E_BASE_URL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // The specs share one seeded catalogue. Those that only read it (storefront, foundation)
+  // run first; those that change it (admin, API) run after, so no reader sees a write.
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true }, testIgnore: CHANGES_DATA },
     // Every spec also runs with JavaScript off, except those about behaviour only JS can give.
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [CHANGES_DATA, JS_ONLY] },
+    {
+      name: "js-on (admin, api)",
+      use: { ...chromium, javaScriptEnabled: true },
+      testMatch: CHANGES_DATA,
+      dependencies: ["js-on", "js-off"],
+    },
+    {
+      name: "js-off (admin, api)",
+      use: { ...chromium, javaScriptEnabled: false },
+      testMatch: CHANGES_DATA,
+      testIgnore: JS_ONLY,
+      dependencies: ["js-on", "js-off"],
+    },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh`,
