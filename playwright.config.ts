@@ -39,13 +39,13 @@ export default defineConfig({
     // Every spec also runs with JavaScript off, except those about behaviour only JS can give.
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [CHANGES_DATA, JS_ONLY] },
     {
-      name: "js-on (admin, api)",
+      name: "js-on-writes",
       use: { ...chromium, javaScriptEnabled: true },
       testMatch: CHANGES_DATA,
       dependencies: ["js-on", "js-off"],
     },
     {
-      name: "js-off (admin, api)",
+      name: "js-off-writes",
       use: { ...chromium, javaScriptEnabled: false },
       testMatch: CHANGES_DATA,
       testIgnore: JS_ONLY,
