@@ -228,10 +228,12 @@ test("admin product reads see every product and validate ids and categories", as
   const { data: total } = await expectOk<{ total: number }>(await admin.get(`${API}/products/getTotalProductsCount`));
   expect(total.total).toBeGreaterThanOrEqual(42);
   await expectFail(await admin.get(`${API}/products/getAllProducts?category=nope`), 400);
-  const { data: searched } = await expectOk<ApiProduct[]>(await admin.get(`${API}/products/getAllProducts?q=${encodeURIComponent(all[0]!.name)}`));
-  expect(searched.map((p) => p._id)).toContain(all[0]!._id);
+  // A seeded product (the oldest): admin specs running beside this one create and delete their own.
+  const seeded = all.reduce((a, b) => (Number(a._id) < Number(b._id) ? a : b));
+  const { data: searched } = await expectOk<ApiProduct[]>(await admin.get(`${API}/products/getAllProducts?q=${encodeURIComponent(seeded.name)}`));
+  expect(searched.map((p) => p._id)).toContain(seeded._id);
 
-  const { data: one } = await expectOk<ApiProduct>(await admin.get(`${API}/products/getProductById/${all[0]!._id}`));
+  const { data: one } = await expectOk<ApiProduct>(await admin.get(`${API}/products/getProductById/${seeded._id}`));
   expectProductShape(one);
   expect(one.imageStates!.length).toBeGreaterThan(0);
   for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
