@@ -7,6 +7,7 @@ import { requeueUnforwardedMessages } from "#app/modules/contact/messages.server
 import { JOB_NAMES, QUEUE_NAMES, RETRY, type ContactJobData, type MediaJobData } from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
+import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
 import { killAllFfmpeg } from "./ffmpeg.ts";
@@ -16,6 +17,10 @@ import { reconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from "./reconcil
 import { VIDEO_LIMITS, type VideoLimits } from "./videos.ts";
 
 const log = logger.child({ component: "worker" });
+
+const RECONCILE_SCHEDULER = "reconcile-media";
+/** How often the worker checks that the reconcile's schedule is still in Redis. */
+const SCHEDULE_CHECK_MS = 15_000;
 
 export interface WorkerSettings {
   imageConcurrency: number;
@@ -100,11 +105,27 @@ export async function startWorkers(
     concurrency: 1,
   });
 
-  await getQueues().maintenance.upsertJobScheduler(
-    "reconcile-media",
-    { every: settings.reconcileEveryMs },
-    { name: JOB_NAMES.reconcile, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
-  );
+  const schedule = () =>
+    getQueues().maintenance.upsertJobScheduler(
+      RECONCILE_SCHEDULER,
+      { every: settings.reconcileEveryMs },
+      { name: JOB_NAMES.reconcile, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+  await schedule();
+  // A Redis restarted without persistence (or flushed) forgets the schedule with everything
+  // else, while this process reconnects and carries on: without the reconcile nothing would
+  // re-queue the uploads whose jobs were lost. Put the schedule back when it is missing.
+  const watchSchedule = setInterval(() => {
+    getQueues()
+      .maintenance.getJobScheduler(RECONCILE_SCHEDULER)
+      .then(async (existing) => {
+        if (existing) return;
+        await schedule();
+        log.warn("the reconcile schedule was missing from Redis (restarted or flushed); restored");
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "could not check the reconcile schedule; Redis may be down"));
+  }, Math.min(settings.reconcileEveryMs, SCHEDULE_CHECK_MS));
+  watchSchedule.unref();
 
   /** After the last retry of a transient failure, the record is marked failed with a reason. */
   async function onFinalFailure(job: Job | undefined, error: Error): Promise<void> {
@@ -116,10 +137,20 @@ export async function startWorkers(
 
   const workers: Worker[] = [imageWorker, videoWorker, maintenanceWorker, contactWorker];
   for (const worker of workers) {
-    worker.on("completed", (job, result) => log.info({ queue: worker.name, jobId: job.id, result }, "job completed"));
+    // A media job's end (ready, new variants, failed) changes what the public sees: after its
+    // database writes, move the public version on so every web process's page cache renews.
+    const media = worker === imageWorker || worker === videoWorker;
+    worker.on("completed", (job, result) => {
+      log.info({ queue: worker.name, jobId: job.id, result }, "job completed");
+      if (media) void bumpPublicVersion();
+    });
     worker.on("failed", (job, error) => {
       log.warn({ queue: worker.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, "job failed");
-      onFinalFailure(job, error).catch((e: unknown) => log.error({ err: e }, "could not record the failure"));
+      onFinalFailure(job, error)
+        .catch((e: unknown) => log.error({ err: e }, "could not record the failure"))
+        .finally(() => {
+          if (media) void bumpPublicVersion();
+        });
     });
     worker.on("error", (error) => log.error({ queue: worker.name, err: error }, "worker error"));
   }
@@ -127,6 +158,7 @@ export async function startWorkers(
   return {
     workers,
     async close() {
+      clearInterval(watchSchedule);
       // close() waits for the jobs in progress to finish before it resolves.
       await Promise.all(workers.map((w) => w.close()));
       killAllFfmpeg();
