@@ -14,6 +14,8 @@ const envSchema = z
     STORAGE_DIR: z.string().min(1).default("./storage"),
     PUBLIC_URL: url(["http", "https"]).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
+    PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Where contact messages are forwarded (a form service); unset keeps them only in the database. */
     CONTACT_FORWARD_URL: url(["http", "https"]).optional(),

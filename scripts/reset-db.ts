@@ -1,6 +1,7 @@
 // Drops and recreates the database named by DATABASE_URL, then migrates it (tests only).
 import { createConnection } from "mysql2/promise";
 import { loadEnvOrExit } from "#app/env.server.ts";
+import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { migrate } from "#db/migrate.ts";
 
 const env = loadEnvOrExit();
@@ -15,3 +16,6 @@ const connection = await createConnection({ uri: url.toString() });
 await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
 await connection.end();
 await migrate(env.DATABASE_URL);
+// A web process still running on this database must not serve pages of the old catalogue.
+await bumpPublicVersion();
+await closePublicVersion();

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
@@ -10,6 +9,8 @@ import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { PageCache } from "./page-cache.ts";
+import { createCachedRequestHandler } from "./remix-handler.ts";
 
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
@@ -72,6 +73,7 @@ app.use((req, res, next) => {
   }
 });
 
+const logHits = logger.isLevelEnabled("debug");
 app.use(
   pinoHttp({
     logger,
@@ -80,7 +82,12 @@ app.use(
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.svg" },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    customLogLevel: (_req, res, error) => {
+      if (error || res.statusCode >= 500) return "error";
+      // Cache hits are the bulk of the traffic and say nothing new: kept out of the log unless debugging.
+      if ((res as Response).locals?.cacheState === "HIT") return logHits ? "debug" : "silent";
+      return res.statusCode >= 400 ? "warn" : "info";
+    },
   }),
 );
 
@@ -115,12 +122,14 @@ app.all(/^\/api\/.*\.data$/, (_req, res) => {
   res.status(404).json({ success: false, message: "Not found" });
 });
 
+// Anonymous storefront reads come from the page cache while the public version is
+// unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
 app.all(
   "*",
-  createRequestHandler({
+  createCachedRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string }),
+    cache: env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null,
   }),
 );
 

@@ -9,6 +9,7 @@ import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { countMediaByStatus, createMediaEntry } from "#app/modules/media/library.server.ts";
 import { closeQueues } from "#app/modules/media/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
+import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import { closeDb, getDb } from "#db/index.ts";
 import { migrate } from "../migrate.ts";
@@ -102,11 +103,15 @@ try {
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
-  if (Number(count) === 0) await seedCatalogue();
-  else console.log("catalogue already seeded; left as it is");
+  if (Number(count) === 0) {
+    await seedCatalogue();
+    // New products are public at once: no web process may keep serving the empty shop.
+    await bumpPublicVersion();
+  } else console.log("catalogue already seeded; left as it is");
   if (wait) await waitForWorker();
 } finally {
   await closeQueues();
   await closeDb();
+  await closePublicVersion();
   getRedis().disconnect();
 }

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { logger } from "#app/lib/logger.server.ts";
+import { noteAdminRequest } from "#app/lib/request-context.server.ts";
 import { getSession, getSessionStorage } from "./session.server.ts";
 import { loginRetryAfterMs, recordLoginFailure, recordLoginSuccess, throttledMessage } from "./throttle.server.ts";
 import { findAdminById, normalizeEmail, verifyLogin, type AdminUser } from "./users.server.ts";
@@ -70,7 +71,11 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  return (await findAdminById(userId)) ?? null;
+  const admin = (await findAdminById(userId)) ?? null;
+  // A signed-in admin's POST/PUT/DELETE (pages and API alike) may change public pages:
+  // the server bumps the public version once the response is ready (server/remix-handler.ts).
+  if (admin) noteAdminRequest(request.method);
+  return admin;
 }
 
 /** Only keeps same-site, relative paths, so a login link cannot send anyone elsewhere. */

@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { getRedis } from "#app/lib/redis.server.ts";
+import { bumpPublicVersion, closePublicVersion, publicVersionKey, readPublicVersion } from "./public-version.server.ts";
+
+afterAll(async () => {
+  await closePublicVersion();
+});
+
+async function readWhenConnected(): Promise<number> {
+  // The connection is opened on first use and does not queue commands: the first read may be null.
+  for (let i = 0; i < 100; i++) {
+    const version = await readPublicVersion();
+    if (version !== null) return version;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("Redis never answered");
+}
+
+describe("the public version", () => {
+  it("lives under the run's key prefix and starts at a time-based number, not at 1", async () => {
+    expect(publicVersionKey()).toBe(`${process.env.QUEUE_PREFIX}:public-version`);
+    const first = await readWhenConnected();
+    expect(first).toBeGreaterThan(1_600_000_000_000);
+    expect(await readPublicVersion()).toBe(first);
+  });
+
+  it("moves on with every bump, as every other process sees it", async () => {
+    const before = await readWhenConnected();
+    expect(await bumpPublicVersion()).toBe(true);
+    expect(await bumpPublicVersion()).toBe(true);
+    expect(await readPublicVersion()).toBe(before + 2);
+    expect(Number(await getRedis().get(publicVersionKey()))).toBe(before + 2);
+  });
+
+  it("restarts above every earlier number when the key is lost", async () => {
+    const before = await readWhenConnected();
+    await getRedis().del(publicVersionKey());
+    expect(await bumpPublicVersion()).toBe(true);
+    const after = await readPublicVersion();
+    expect(after).not.toBeNull();
+    expect(after!).toBeGreaterThan(1_600_000_000_000);
+    expect(after).not.toBe(before);
+  });
+});

@@ -1,0 +1,121 @@
+import { Redis } from "ioredis";
+import { getEnv } from "#app/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+
+// The version of everything the public can see (pages, their data, public API reads).
+// Every admin write and every finished media job bumps it; the web processes' page caches
+// key their entries by it, so a bump anywhere invalidates every cache at once.
+
+const log = logger.child({ component: "public-version" });
+
+/** How long a page request may wait for Redis before it renders without the cache. */
+export const READ_TIMEOUT_MS = 250;
+const BUMP_RETRY_MS = 1_000;
+
+const globalForVersion = globalThis as unknown as { __dokraVersionRedis?: Redis };
+
+/**
+ * Its own connection, built to fail fast: no offline queue (a command while disconnected
+ * fails at once) and a short command timeout, so a Redis outage never holds a page request.
+ */
+export function openVersionConnection(url: string): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    commandTimeout: READ_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  redis.on("error", (error: Error) => log.debug({ err: error.message }, "redis error"));
+  return redis;
+}
+
+function connection(): Redis {
+  globalForVersion.__dokraVersionRedis ??= openVersionConnection(getEnv().REDIS_URL);
+  return globalForVersion.__dokraVersionRedis;
+}
+
+/** Tests: use this connection from now on (e.g. one to a Redis that is not there). */
+export function setVersionConnection(redis: Redis): void {
+  globalForVersion.__dokraVersionRedis = redis;
+}
+
+export function publicVersionKey(): string {
+  return `${getEnv().QUEUE_PREFIX}:public-version`;
+}
+
+/** Waits (briefly) for the connection, for writers that run right after start-up (scripts, worker). */
+async function whenReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === "ready") return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      reject(new Error(`Redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onReady() {
+      clearTimeout(timer);
+      resolve();
+    }
+    redis.once("ready", onReady);
+  });
+}
+
+/**
+ * Starts a missing counter at the current time in ms, never at 1: a key lost with Redis's
+ * data must not restart at a number an old cache entry was stored under.
+ */
+const SEED = () => String(Date.now());
+
+/** The current public version, or null when Redis does not answer within READ_TIMEOUT_MS. */
+export async function readPublicVersion(): Promise<number | null> {
+  const redis = connection();
+  if (redis.status !== "ready") return null;
+  try {
+    const key = publicVersionKey();
+    let value = await redis.get(key);
+    if (value === null) {
+      await redis.set(key, SEED(), "NX");
+      value = await redis.get(key);
+    }
+    const version = Number(value);
+    return Number.isSafeInteger(version) ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+let pendingRetry: NodeJS.Timeout | undefined;
+
+/**
+ * Moves the public version on; call it after the change is committed. Resolves false when
+ * Redis could not be reached: the bump is then retried in the background until it lands.
+ */
+export async function bumpPublicVersion(): Promise<boolean> {
+  const redis = connection();
+  try {
+    await whenReady(redis, 2_000);
+    const key = publicVersionKey();
+    await redis.multi().set(key, SEED(), "NX").incr(key).exec();
+    if (pendingRetry) {
+      clearTimeout(pendingRetry);
+      pendingRetry = undefined;
+    }
+    return true;
+  } catch (error) {
+    log.error({ err: error instanceof Error ? error.message : error }, "could not bump the public version; retrying");
+    pendingRetry ??= setTimeout(() => {
+      pendingRetry = undefined;
+      void bumpPublicVersion();
+    }, BUMP_RETRY_MS);
+    pendingRetry.unref();
+    return false;
+  }
+}
+
+/** For scripts and tests: closes the connection (after any bump). */
+export async function closePublicVersion(): Promise<void> {
+  const redis = globalForVersion.__dokraVersionRedis;
+  globalForVersion.__dokraVersionRedis = undefined;
+  if (!redis) return;
+  await redis.quit().catch(() => redis.disconnect());
+}

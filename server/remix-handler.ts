@@ -1,0 +1,127 @@
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { logger } from "#app/lib/logger.server.ts";
+import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
+import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
+import { bodyWithNonce, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+
+// The Remix request handler, with the page cache in front of anonymous reads and the
+// public-version bump after admin writes. Built on @remix-run/express's own helpers.
+
+export type CacheState = "HIT" | "MISS" | "STALE" | "BYPASS";
+
+export interface CachedHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  /** null: the cache is switched off (PAGE_CACHE=off); every request renders. */
+  cache: PageCache | null;
+}
+
+const log = logger.child({ component: "page-cache" });
+
+export function createCachedRequestHandler({ build, mode, cache }: CachedHandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+
+  async function render(req: ExpressRequest, res: ExpressResponse, context: RequestContext, asGet: boolean): Promise<Response> {
+    let request = createRemixRequest(req, res);
+    // HEAD is answered from the GET render, so both share one entry.
+    if (asGet && request.method === "HEAD") request = new Request(request, { method: "GET" });
+    return runWithRequestContext(context, () => handle(request, { cspNonce: res.locals.cspNonce as string }));
+  }
+
+  /** Renders without the cache; bumps the public version after an admin write. */
+  async function bypass(req: ExpressRequest, res: ExpressResponse, anonymous: boolean): Promise<void> {
+    const context: RequestContext = { adminWrite: false };
+    const response = await render(req, res, context, false);
+    // After the write committed (the action returned), before the admin sees the answer,
+    // so the next page they open already shows the change. A failed write may still have
+    // committed part of its work: bump on any status.
+    if (context.adminWrite) await bumpPublicVersion();
+    if (cache) res.setHeader("X-Cache", "BYPASS");
+    if (!anonymous && (req.method === "GET" || req.method === "HEAD") && !response.headers.has("cache-control")) {
+      // What a signed-in admin sees must never land in a shared cache.
+      response.headers.set("Cache-Control", "private, no-store");
+    }
+    await sendRemixResponse(res, response);
+  }
+
+  return async function cachedRequestHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+    try {
+      const cacheable = isCacheableRequest({
+        method: req.method,
+        path: req.path,
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      });
+      if (!cache || !cacheable) return await bypass(req, res, cacheable);
+
+      const key = req.originalUrl;
+      const epoch = cache.epoch;
+      const version = await readPublicVersion();
+      if (version === null) cache.distrust();
+      const found = cache.lookup(key, version);
+      if (found.state === "hit") return send(req, res, found.page, "HIT");
+
+      let response: Response;
+      try {
+        response = await render(req, res, { adminWrite: false }, true);
+      } catch (error) {
+        if (!found.fallback) throw error;
+        log.warn({ err: error, url: key }, "render failed: serving the last good copy");
+        return send(req, res, found.fallback, "STALE");
+      }
+      if (response.status >= 500 && found.fallback) {
+        await response.body?.cancel();
+        log.warn({ url: key, status: response.status }, "render failed: serving the last good copy");
+        return send(req, res, found.fallback, "STALE");
+      }
+      if (!isCacheableResponse(req.path, response.status, response.headers)) {
+        res.setHeader("X-Cache", "BYPASS");
+        return await sendRemixResponse(res, headOnly(req, response));
+      }
+      const page = toCachedPage({
+        version: version ?? 0,
+        epoch,
+        status: response.status,
+        headers: response.headers,
+        body: Buffer.from(await response.arrayBuffer()),
+        nonce: res.locals.cspNonce as string | undefined,
+      });
+      // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
+      if (version !== null) cache.store(key, page);
+      return send(req, res, page, version === null ? "BYPASS" : "MISS");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** A HEAD rendered as GET loses its body here. */
+function headOnly(req: ExpressRequest, response: Response): Response {
+  if (req.method !== "HEAD" || !response.body) return response;
+  void response.body.cancel();
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: CacheState): void {
+  res.locals.cacheState = state;
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("Cache-Control", page.cacheControl);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Cookie");
+  res.setHeader("X-Cache", state);
+  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.statusCode = 304;
+    res.removeHeader("Content-Type");
+    // A 304's headers replace the stored ones; a new nonce would not match the stored body.
+    if (page.html) res.removeHeader("Content-Security-Policy");
+    res.end();
+    return;
+  }
+  const body = bodyWithNonce(page, res.locals.cspNonce as string | undefined);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
