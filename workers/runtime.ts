@@ -18,6 +18,10 @@ import { VIDEO_LIMITS, type VideoLimits } from "./videos.ts";
 
 const log = logger.child({ component: "worker" });
 
+const RECONCILE_SCHEDULER = "reconcile-media";
+/** How often the worker checks that the reconcile's schedule is still in Redis. */
+const SCHEDULE_CHECK_MS = 15_000;
+
 export interface WorkerSettings {
   imageConcurrency: number;
   /** A job whose lock is not renewed for this long (its worker died) is stalled... */
@@ -101,11 +105,27 @@ export async function startWorkers(
     concurrency: 1,
   });
 
-  await getQueues().maintenance.upsertJobScheduler(
-    "reconcile-media",
-    { every: settings.reconcileEveryMs },
-    { name: JOB_NAMES.reconcile, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
-  );
+  const schedule = () =>
+    getQueues().maintenance.upsertJobScheduler(
+      RECONCILE_SCHEDULER,
+      { every: settings.reconcileEveryMs },
+      { name: JOB_NAMES.reconcile, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+  await schedule();
+  // A Redis restarted without persistence (or flushed) forgets the schedule with everything
+  // else, while this process reconnects and carries on: without the reconcile nothing would
+  // re-queue the uploads whose jobs were lost. Put the schedule back when it is missing.
+  const watchSchedule = setInterval(() => {
+    getQueues()
+      .maintenance.getJobScheduler(RECONCILE_SCHEDULER)
+      .then(async (existing) => {
+        if (existing) return;
+        await schedule();
+        log.warn("the reconcile schedule was missing from Redis (restarted or flushed); restored");
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "could not check the reconcile schedule; Redis may be down"));
+  }, Math.min(settings.reconcileEveryMs, SCHEDULE_CHECK_MS));
+  watchSchedule.unref();
 
   /** After the last retry of a transient failure, the record is marked failed with a reason. */
   async function onFinalFailure(job: Job | undefined, error: Error): Promise<void> {
@@ -138,6 +158,7 @@ export async function startWorkers(
   return {
     workers,
     async close() {
+      clearInterval(watchSchedule);
       // close() waits for the jobs in progress to finish before it resolves.
       await Promise.all(workers.map((w) => w.close()));
       killAllFfmpeg();
