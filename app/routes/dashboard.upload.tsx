@@ -30,8 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  // Only read when the upload is refused, to keep the typed values (SPEC §8) without JS.
-  const copy = request.clone();
   let upload;
   try {
     upload = await parseUpload(request, {
@@ -44,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof UploadError) {
-      const result = parseWithZod(await typedFields(copy), { schema: productCreateSchema }).reply();
+      // The fields read before the refusal: the typed values come back without JS (SPEC §8).
+      const result = parseWithZod(error.fields, { schema: productCreateSchema }).reply();
       return data({ result, error: `Error: ${error.message}` }, { status: error.status });
     }
     throw error;
@@ -69,18 +68,6 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return redirect("/dashboard/upload?status=added");
-}
-
-/** The text fields of a refused upload (file parts are skipped, not kept in memory). */
-async function typedFields(request: Request): Promise<FormData> {
-  const fields = new FormData();
-  try {
-    const form = await request.formData();
-    for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
-  } catch {
-    // A cut-off body: nothing to keep.
-  }
-  return fields;
 }
 
 export default function UploadProduct() {

@@ -11,6 +11,9 @@ import { FileTooLargeError, getStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
 export class UploadError extends Error {
+  /** The text fields read before the refusal, so a form can show the typed values again. */
+  fields = new FormData();
+
   constructor(
     message: string,
     readonly status: 400 | 413 | 415 = 400,
@@ -81,6 +84,28 @@ export function cleanFileName(name: string): string {
   const cleaned = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   return Array.from(cleaned).slice(0, 120).join("") || "upload";
 }
+
+/** The body went past the upload's limit while streaming (a chunked body declares no length). */
+class BodyTooLargeError extends Error {}
+
+/** The same request, its body cut off with BodyTooLargeError after maxBytes, whatever it declared. */
+function capBody(request: Request, maxBytes: number): Request {
+  if (!request.body) return request;
+  let total = 0;
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > maxBytes) controller.error(new BodyTooLargeError());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+}
+
+const causedBy = (error: unknown, type: new (...args: never[]) => Error) =>
+  error instanceof type || (error instanceof Error && error.cause instanceof type);
 
 async function sniff(path: string, kind: "image" | "video"): Promise<string> {
   const type = await fileTypeFromFile(path);
@@ -155,24 +180,37 @@ export async function parseUpload(
     return saved.key;
   };
 
+  const typed = new FormData();
+  const memoryHandler = createMemoryUploadHandler({ maxPartSize: UPLOAD_LIMITS.fieldBytes });
+  const textHandler: UploadHandler = async (part) => {
+    const value = await memoryHandler(part);
+    if (part.filename === undefined && typeof value === "string") typed.append(part.name, value);
+    return value;
+  };
+
   let fields: FormData;
   try {
-    fields = await parseMultipartFormData(
-      request,
-      composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: UPLOAD_LIMITS.fieldBytes })),
-    );
+    fields = await parseMultipartFormData(capBody(request, maxBody), composeUploadHandlers(fileHandler, textHandler));
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       file.mimeType = await sniff(storage.originalPath(file.key), rules[file.field]!.kind);
     }
   } catch (error) {
     await discard();
-    if (error instanceof MaxPartSizeExceededError) throw new UploadError("A form field is too long.", 413);
-    if (error instanceof UploadError) throw error;
-    if (error instanceof Error && /malformed|boundary|unexpected end/i.test(error.message)) {
-      throw new UploadError("The upload was malformed or cut off.", 400);
-    }
-    throw error;
+    const refusal = toUploadError(error);
+    if (!refusal) throw error;
+    refusal.fields = typed;
+    throw refusal;
   }
   return { fields, files, discard };
+}
+
+function toUploadError(error: unknown): UploadError | null {
+  if (error instanceof UploadError) return error;
+  if (causedBy(error, BodyTooLargeError)) return new UploadError("The upload is too large.", 413);
+  if (error instanceof MaxPartSizeExceededError) return new UploadError("A form field is too long.", 413);
+  if (error instanceof Error && /malformed|boundary|unexpected end/i.test(error.message)) {
+    return new UploadError("The upload was malformed or cut off.", 400);
+  }
+  return null;
 }
