@@ -4,9 +4,11 @@ import { promises as fs } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { sql } from "kysely";
 import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDb } from "#db/index.ts";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
 
 export const ORIGIN = "http://localhost:3000";
@@ -58,6 +60,18 @@ export function lazyBody(head: string, chunkBytes: number, count: number, end: {
       controller.close();
     },
   });
+}
+
+/** Every table a request could change, but the sessions (signing in is not a change to the shop). */
+const SHOP_TABLES = [
+  "media", "products", "product_images", "gift_entries", "stock_entries", "gallery_images", "videos", "display_images",
+  "admin_users", "contact_messages",
+] as const;
+
+/** MySQL's checksum of every shop table: equal before and after means nothing changed. */
+export async function shopFingerprint(): Promise<Record<string, string>> {
+  const { rows } = await sql<{ Table: string; Checksum: string | number }>`CHECKSUM TABLE ${sql.raw(SHOP_TABLES.join(", "))}`.execute(getDb());
+  return Object.fromEntries(rows.map((r) => [r.Table.split(".").pop()!, String(r.Checksum)]));
 }
 
 /** Every file under the private originals area (finished or partial). */

@@ -209,7 +209,7 @@ function toUploadError(error: unknown): UploadError | null {
   if (error instanceof UploadError) return error;
   if (causedBy(error, BodyTooLargeError)) return new UploadError("The upload is too large.", 413);
   if (error instanceof MaxPartSizeExceededError) return new UploadError("A form field is too long.", 413);
-  if (error instanceof Error && /malformed|boundary|unexpected end/i.test(error.message)) {
+  if (error instanceof Error && /malformed|boundary|unexpected end|could not parse/i.test(error.message)) {
     return new UploadError("The upload was malformed or cut off.", 400);
   }
   return null;
