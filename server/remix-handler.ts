@@ -22,6 +22,8 @@ const log = logger.child({ component: "page-cache" });
 
 export function createCachedRequestHandler({ build, mode, cache }: CachedHandlerOptions) {
   const handle = createRequestHandler(build, mode);
+  /** Renders in progress, by version and URL: later requests for the same wait for them. */
+  const inflight = new Map<string, Promise<CachedPage | null>>();
 
   async function render(req: ExpressRequest, res: ExpressResponse, context: RequestContext, asGet: boolean): Promise<Response> {
     let request = createRemixRequest(req, res);
@@ -46,6 +48,46 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
     await sendRemixResponse(res, response);
   }
 
+  /** Renders for the cache; stores a cacheable answer, or falls back to the last good copy on a 5xx. */
+  async function renderAndStore(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    at: { key: string; version: number | null; epoch: number },
+    fallback: CachedPage | undefined,
+    settle: (page: CachedPage) => void,
+  ): Promise<void> {
+    let response: Response;
+    try {
+      response = await render(req, res, { adminWrite: false }, true);
+    } catch (error) {
+      if (!fallback) throw error;
+      log.warn({ err: error, url: at.key }, "render failed: serving the last good copy");
+      return send(req, res, fallback, "STALE");
+    }
+    if (response.status >= 500 && fallback) {
+      await response.body?.cancel();
+      log.warn({ url: at.key, status: response.status }, "render failed: serving the last good copy");
+      return send(req, res, fallback, "STALE");
+    }
+    if (!isCacheableResponse(req.path, response.status, response.headers)) {
+      res.setHeader("X-Cache", "BYPASS");
+      return sendRemixResponse(res, headOnly(req, response));
+    }
+    const page = toCachedPage({
+      version: at.version ?? 0,
+      epoch: at.epoch,
+      status: response.status,
+      headers: response.headers,
+      body: Buffer.from(await response.arrayBuffer()),
+      nonce: res.locals.cspNonce as string | undefined,
+    });
+    // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
+    if (at.version === null) return send(req, res, page, "BYPASS");
+    cache!.store(at.key, page);
+    settle(page);
+    return send(req, res, page, "MISS");
+  }
+
   return async function cachedRequestHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
       const cacheable = isCacheableRequest({
@@ -63,34 +105,23 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
       const found = cache.lookup(key, version);
       if (found.state === "hit") return send(req, res, found.page, "HIT");
 
-      let response: Response;
+      // One render per URL and version: requests that arrive meanwhile (a burst right after a
+      // bump) wait for it and get its page, with their own nonce, instead of all rendering.
+      const flightKey = version === null ? undefined : `${version} ${key}`;
+      const leader = flightKey === undefined ? undefined : inflight.get(flightKey);
+      if (leader) {
+        const shared = await leader;
+        if (shared) return send(req, res, shared, "HIT");
+      }
+      let settle: (page: CachedPage | null) => void = () => undefined;
+      const leading = flightKey !== undefined && !leader;
+      if (leading) inflight.set(flightKey, new Promise((resolve) => (settle = resolve)));
       try {
-        response = await render(req, res, { adminWrite: false }, true);
-      } catch (error) {
-        if (!found.fallback) throw error;
-        log.warn({ err: error, url: key }, "render failed: serving the last good copy");
-        return send(req, res, found.fallback, "STALE");
+        await renderAndStore(req, res, { key, version, epoch }, found.fallback, settle);
+      } finally {
+        settle(null);
+        if (leading) inflight.delete(flightKey);
       }
-      if (response.status >= 500 && found.fallback) {
-        await response.body?.cancel();
-        log.warn({ url: key, status: response.status }, "render failed: serving the last good copy");
-        return send(req, res, found.fallback, "STALE");
-      }
-      if (!isCacheableResponse(req.path, response.status, response.headers)) {
-        res.setHeader("X-Cache", "BYPASS");
-        return await sendRemixResponse(res, headOnly(req, response));
-      }
-      const page = toCachedPage({
-        version: version ?? 0,
-        epoch,
-        status: response.status,
-        headers: response.headers,
-        body: Buffer.from(await response.arrayBuffer()),
-        nonce: res.locals.cspNonce as string | undefined,
-      });
-      // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
-      if (version !== null) cache.store(key, page);
-      return send(req, res, page, version === null ? "BYPASS" : "MISS");
     } catch (error) {
       next(error);
     }

@@ -6,7 +6,11 @@ export interface RequestContext {
   adminWrite: boolean;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// One store per process, kept on globalThis: the server (server/index.ts) and the Remix
+// build (which bundles its own copy of this module) must see the same one.
+const globalForContext = globalThis as unknown as { __dokraRequestContext?: AsyncLocalStorage<RequestContext> };
+globalForContext.__dokraRequestContext ??= new AsyncLocalStorage<RequestContext>();
+const storage = globalForContext.__dokraRequestContext;
 
 /** Runs `fn` with a fresh context; the server wraps each Remix request in it. */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {

@@ -21,6 +21,8 @@ const globalForVersion = globalThis as unknown as { __dokraVersionRedis?: Redis 
 export function openVersionConnection(url: string): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
+    // Concurrent page requests share one write to Redis (each still gets its own GET).
+    enableAutoPipelining: true,
     commandTimeout: READ_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,

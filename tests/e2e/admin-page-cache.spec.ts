@@ -1,0 +1,148 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { E2E_BASE_URL } from "../../playwright.config.ts";
+import { signIn } from "./helpers.ts";
+import { addProduct, findProductId, waitForProductReady } from "./fixtures/admin.ts";
+import { jpeg, uniqueName } from "./fixtures/media.ts";
+
+// The page cache (docs/decisions/050-page-cache.md), seen from outside: anonymous reads are
+// served from it, every admin write and finished media job is visible at once, each hit
+// carries its own CSP nonce, and a signed-in admin never gets a cached page.
+
+let guest: APIRequestContext;
+
+test.beforeAll(async () => {
+  // A client with no cookies at all: the anonymous visitor the cache is for.
+  guest = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+});
+
+test.afterAll(async () => {
+  await guest.dispose();
+});
+
+function nonces(body: string): string[] {
+  return [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]!))];
+}
+
+function cspNonce(response: APIResponse): string | undefined {
+  return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+}
+
+/**
+ * Fetches `path` until it comes from the cache. Other specs write at the same time (each
+ * write moves the public version on), so a first try may see a fresh render.
+ */
+async function fetchUntilHit(path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+  let hit: APIResponse | undefined;
+  await expect(async () => {
+    await guest.get(path, { headers });
+    const response = await guest.get(path, { headers });
+    expect(response.headers()["x-cache"]).toBe("HIT");
+    hit = response;
+  }).toPass({ timeout: 30_000, intervals: [200, 500, 1000] });
+  return hit!;
+}
+
+test("an anonymous repeat is a hit, and every hit gets a nonce of its own that matches its CSP", async () => {
+  const first = await fetchUntilHit("/");
+  const second = await guest.get("/");
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  const pages = [first, second];
+  const seen = [];
+  for (const response of pages) {
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("private, no-cache");
+    expect(response.headers()["etag"]).toMatch(/^W\/"/);
+    const inBody = nonces(await response.text());
+    expect(inBody).toHaveLength(1);
+    expect(inBody[0]).toBe(cspNonce(response));
+    seen.push(inBody[0]);
+  }
+  expect(seen[0]).not.toBe(seen[1]);
+  // The bodies are the same but for the nonce.
+  const [a, b] = [await first.text(), await second.text()];
+  expect(a.replaceAll(seen[0]!, "N")).toBe(b.replaceAll(seen[1]!, "N"));
+});
+
+test("If-None-Match answers 304: a page without its CSP, its data with the same strong ETag", async ({ page }) => {
+  const html = await fetchUntilHit("/");
+  const notModified = await guest.get("/", { headers: { "If-None-Match": html.headers()["etag"]! } });
+  expect(notModified.status()).toBe(304);
+  expect(notModified.headers()["content-security-policy"]).toBeUndefined();
+  expect(await notModified.body()).toHaveLength(0);
+
+  // The data a client-side navigation asks for.
+  const data = await fetchUntilHit("/_root.data");
+  expect(data.headers()["cache-control"]).toBe("public, no-cache");
+  const etag = data.headers()["etag"]!;
+  expect(etag).toMatch(/^"/);
+  // A hit on the same version is byte-identical, so its ETag is the same and it is not sent again.
+  await expect(async () => {
+    const again = await guest.get("/_root.data", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+  }).toPass({ timeout: 30_000 });
+
+  // The same requests from a signed-in admin bypass the cache.
+  await signIn(page);
+  const admin = await page.request.get("/");
+  expect(admin.status()).toBe(200);
+  expect(admin.headers()["x-cache"]).toBe("BYPASS");
+  expect(admin.headers()["etag"]).toBeUndefined();
+});
+
+test("an admin's edit and the worker's finished images show on the cached storefront at once", async ({ page }) => {
+  await signIn(page);
+  const name = uniqueName("Cached Horse");
+  // Large images keep the product processing (not public: its page is a 404) for a while.
+  const images = await Promise.all([1, 2, 3, 4, 5].map((i) => jpeg(`h${i}.jpg`, 40 + i, 3000, 2000)));
+  const id = await addProduct(page, { name, category: "my-creativity", images });
+  const path = `/product/my-creativity/${id}`;
+
+  // While the worker runs, the guest's 404 is cached like any page...
+  const before = await guest.get(path);
+  expect(before.status(), "the worker finished before the first look: use larger images").toBe(404);
+  // ...and the worker's result replaces it without any admin write. (The worker bumps the
+  // version just after its last commit, so allow it a moment after the admin sees "Ready".)
+  await waitForProductReady(page, id);
+  await expect(async () => {
+    const ready = await guest.get(path);
+    expect(ready.status()).toBe(200);
+    expect(await ready.text()).toContain(name);
+  }).toPass({ timeout: 5_000 });
+
+  // Cache the page and its data, then rename the product in the admin.
+  await fetchUntilHit(path);
+  await fetchUntilHit(`${path}.data`);
+  const renamed = uniqueName("Renamed Horse");
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByLabel("Name").fill(renamed);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+
+  const pageAfter = await guest.get(path);
+  expect(pageAfter.headers()["x-cache"]).not.toBe("HIT");
+  const body = await pageAfter.text();
+  expect(body).toContain(renamed);
+  expect(body).not.toContain(name);
+  const dataAfter = await guest.get(`${path}.data`);
+  expect(await dataAfter.text()).toContain(renamed);
+  // And the listing and the public API agree.
+  expect(await (await guest.get("/product/my-creativity")).text()).toContain(renamed);
+  const api = await guest.get(`/api/v1/products/getProductById/${id}`);
+  expect(api.status()).toBe(200);
+  expect(await api.text()).toContain(renamed);
+
+  await findProductId(page, renamed);
+});
+
+test("HEAD is answered from the GET entry", async () => {
+  const get = await fetchUntilHit("/about");
+  const head = await guest.head("/about");
+  expect(head.status()).toBe(200);
+  expect(["HIT", "MISS"]).toContain(head.headers()["x-cache"]);
+  expect(await head.body()).toHaveLength(0);
+  await expect(async () => {
+    const again = await guest.head("/about");
+    expect(again.headers()["x-cache"]).toBe("HIT");
+    expect(again.headers()["etag"]).toBe(get.headers()["etag"]);
+  }).toPass({ timeout: 30_000 });
+});
