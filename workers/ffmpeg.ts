@@ -5,7 +5,9 @@
 // - has a hard timeout, after which the process is killed with SIGKILL;
 // - is tracked, so a job (or the worker) can kill what it started.
 import { execFile, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
+import path from "node:path";
 import ffmpeg from "fluent-ffmpeg";
 
 export const FFMPEG_PATH = process.env.FFMPEG_PATH || "/usr/bin/ffmpeg";
@@ -105,6 +107,30 @@ export interface RunOptions {
   onTime?: (seconds: number) => void;
 }
 
+/**
+ * ffmpeg failing to write its output because of the disk is not bad input. Its message
+ * does not always say so (the image muxer on a read-only disk reports "Input/output
+ * error"), so after a failure the output folder is tried with a small write of our own.
+ * The error carries the errno code, as a failed write in node would, so the job sees a
+ * storage fault and the record is retried later instead of refused.
+ */
+async function diskError(stderr: string, outputDir: string): Promise<NodeJS.ErrnoException | null> {
+  let code = /No space left on device|Disk quota exceeded/i.test(stderr) ? "ENOSPC" : /Read-only file system/i.test(stderr) ? "EROFS" : null;
+  if (!code) {
+    const probeFile = path.join(outputDir, `.write-check-${randomUUID()}`);
+    try {
+      await fs.writeFile(probeFile, Buffer.alloc(64 * 1024));
+    } catch (error) {
+      code = (error as NodeJS.ErrnoException).code ?? null;
+    } finally {
+      await fs.unlink(probeFile).catch(() => undefined);
+    }
+    if (code !== "ENOSPC" && code !== "EDQUOT" && code !== "EROFS") return null;
+  }
+  const what = code === "EROFS" ? "read-only file system" : "no space left on device";
+  return Object.assign(new Error(`ffmpeg could not write its output: ${what}`), { code });
+}
+
 const TIME = /time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/;
 
 /**
@@ -130,7 +156,10 @@ export async function runFfmpeg(options: RunOptions): Promise<void> {
       if (!error) return resolve();
       if (timedOut) return reject(new FfmpegTimeoutError(`ffmpeg took longer than ${options.timeoutMs} ms and was stopped`));
       const last = stderrTail.trim().split("\n").filter(Boolean).at(-1) ?? error.message;
-      reject(new FfmpegInputError(last));
+      diskError(stderrTail, path.dirname(options.output)).then(
+        (disk) => reject(disk ?? new FfmpegInputError(last)),
+        () => reject(new FfmpegInputError(last)),
+      );
     };
     // Never listen to "progress": fluent-ffmpeg would run its own unguarded ffprobe.
     command

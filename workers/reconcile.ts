@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
 import { lockOwner, refreshProductStatus } from "#app/modules/media/records.server.ts";
-import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import { STORAGE_FAULT_MESSAGES, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import type { DB } from "#db/index.ts";
 
@@ -17,6 +17,8 @@ export const RECONCILE_DEFAULTS: ReconcileOptions = { requeueAfterMs: 60_000, fi
 
 export interface ReconcileReport {
   requeued: number[];
+  /** Failed because the disk was full or read-only: queued again (they fail again, with the reason, while it still is). */
+  storageRetried: number[];
   /** Ready rows with a derived file missing (deleted by hand, a lost disk): made again. */
   repaired: number[];
   avifQueued: number[];
@@ -30,12 +32,19 @@ async function allStored(storage: MediaStorage, variants: readonly MediaVariant[
   return true;
 }
 
-/** Back to processing (hidden from the public until the job has made its files again). */
-async function reopen(db: DB, mediaId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Back to processing (hidden from the public until the job has made its files again):
+ * a ready row whose files went missing, or a row failed by a storage fault (its reason
+ * is cleared; the job writes it again if the disk still refuses). False if it changed meanwhile.
+ */
+async function reopen(db: DB, mediaId: number, from: "ready" | "failed"): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const productId = await lockOwner(trx, mediaId);
-    await trx.updateTable("media").set({ status: "processing", progress: 0 }).where("id", "=", mediaId).where("status", "=", "ready").execute();
+    let update = trx.updateTable("media").set({ status: "processing", progress: 0, error: null }).where("id", "=", mediaId).where("status", "=", from);
+    if (from === "failed") update = update.where("error", "in", Object.values(STORAGE_FAULT_MESSAGES));
+    const { numUpdatedRows } = await update.executeTakeFirst();
     if (productId !== null) await refreshProductStatus(trx, productId);
+    return Number(numUpdatedRows) > 0;
   });
 }
 
@@ -43,6 +52,7 @@ async function reopen(db: DB, mediaId: number): Promise<void> {
  * The periodic safety net:
  * - re-queues media rows left `processing` without a live job (a crash between commit
  *   and enqueue, a Redis restart); a finished leftover job with the same id is removed first;
+ * - retries rows failed because the disk was full or read-only;
  * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
  * - removes scratch files, derived files and originals that no media row references,
@@ -53,7 +63,7 @@ export async function reconcile(
   storage: MediaStorage,
   options: ReconcileOptions = RECONCILE_DEFAULTS,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { requeued: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
+  const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
   const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
 
   const stuck = await db
@@ -64,6 +74,18 @@ export async function reconcile(
     .execute();
   for (const row of stuck) {
     if (await requeueMedia(Number(row.id), row.kind)) report.requeued.push(Number(row.id));
+  }
+
+  const storageFailed = await db
+    .selectFrom("media")
+    .select(["id", "kind"])
+    .where("status", "=", "failed")
+    .where("error", "in", Object.values(STORAGE_FAULT_MESSAGES))
+    .where("updated_at", "<", requeueBefore)
+    .execute();
+  for (const row of storageFailed) {
+    if (!(await reopen(db, Number(row.id), "failed"))) continue;
+    if (await requeueMedia(Number(row.id), row.kind)) report.storageRetried.push(Number(row.id));
   }
 
   const withoutAvif = await db
@@ -106,7 +128,7 @@ export async function reconcile(
       referencedOriginals.add(row.original_path);
       for (const v of row.variants ?? []) referencedDerived.add(v.path);
       if (row.status === "ready" && !(await allStored(storage, row.variants))) {
-        await reopen(db, Number(row.id));
+        await reopen(db, Number(row.id), "ready");
         if (await requeueMedia(Number(row.id), row.kind)) report.repaired.push(Number(row.id));
       }
     }

@@ -35,11 +35,11 @@ async function jobCount(): Promise<number> {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-describe("Redis restarted while uploads are queued", () => {
+describe("Redis restarted while uploads are queued", { timeout: 180_000 }, () => {
   it("loses the queued jobs but not the uploads: the running worker's reconcile queues them again and they complete once", async () => {
     for (const queue of Object.values(getQueues())) queue.on("error", () => undefined);
     const worker = startWorkerProcess({ REDIS_URL: redis.url, RECONCILE_EVERY_MS: "1000", RECONCILE_REQUEUE_AFTER_MS: "1000" });
-    await until(() => worker.output().includes("worker started"), 30_000, "the worker to start");
+    await until(() => worker.output().includes("worker started"), 60_000, "the worker to start");
 
     // The uploads wait in the queue (as behind a busy worker): the queue is paused.
     await getQueues().image.pause();
@@ -58,7 +58,7 @@ describe("Redis restarted while uploads are queued", () => {
     expect(rows.map((r) => r.status)).toEqual(["processing", "processing", "processing"]);
 
     for (const id of ids) {
-      const row = await waitForMedia(id, 40_000);
+      const row = await waitForMedia(id, 90_000);
       expect([row.status, row.error, row.attempts]).toEqual(["ready", null, 1]);
     }
     expect(worker.output()).toContain("the reconcile schedule was missing from Redis");

@@ -204,3 +204,23 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .sort();
 }
+
+/**
+ * After a crash and the recovery: every file under media/ is one a media row points to,
+ * whole (its recorded size); and the reconcile's sweep, run with no grace period, finds
+ * no orphaned derived file or original to remove (it does clear scratch a dead worker left).
+ */
+export async function expectEveryFileAccountedFor(): Promise<void> {
+  const { expect } = await import("vitest");
+  const { getDb } = await import("#db/index.ts");
+  const { getStorage } = await import("#app/modules/media/storage.server.ts");
+  const { reconcile } = await import("#workers/reconcile.ts");
+  const storage = getStorage();
+  const rows = await getDb().selectFrom("media").select(["variants"]).execute();
+  const variants = rows.flatMap((r) => r.variants ?? []);
+  expect(await filesUnder(storage.mediaDir)).toEqual([...new Set(variants.map((v) => v.path))].sort());
+  for (const v of variants) expect((await fs.stat(path.join(storage.mediaDir, v.path))).size).toBe(v.bytes);
+  const report = await reconcile(getDb(), storage, { requeueAfterMs: 3_600_000, fileGraceMs: 0 });
+  expect([report.removedDerived, report.removedOriginals]).toEqual([0, 0]);
+  expect(await filesUnder(storage.scratchDir)).toEqual([]);
+}

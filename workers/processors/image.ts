@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { enqueueAvif } from "#app/modules/media/queue.server.ts";
-import { addMediaVariants, markMediaFailed, markMediaReady } from "#app/modules/media/records.server.ts";
-import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import { addMediaVariants, markMediaFailed, markMediaReady, markMediaStorageFault } from "#app/modules/media/records.server.ts";
+import { storageFault, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
 import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
 
@@ -47,6 +47,19 @@ export async function refuse(db: DB, mediaId: number, reason: string): Promise<n
 }
 
 /**
+ * The disk refused a write (full, read-only): the record is failed with that reason at
+ * once (BullMQ's quick retries would not outlast a full disk), and the reconcile queues
+ * it again later. Other errors are returned for BullMQ to retry.
+ */
+export async function failIfStorageFault(db: DB, mediaId: number, error: unknown): Promise<unknown> {
+  const reason = storageFault(error);
+  if (!reason) return error;
+  logger.warn({ err: error, mediaId }, "storage refused a write; the reconcile retries this record later");
+  await markMediaStorageFault(db, mediaId, reason);
+  throw new UnrecoverableError(reason);
+}
+
+/**
  * Makes every size of one uploaded image, then marks it (and its product) ready and
  * queues the AVIF follow-up. Idempotent: a ready row is left alone, and derived names
  * are content hashes, so a second run writes the same files rather than new ones.
@@ -66,7 +79,7 @@ export async function processImage(job: Job<MediaJobData>, { db, storage }: Proc
   } catch (error) {
     if (error instanceof BadImageError) return refuse(db, media.id, error.message);
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
-    throw error;
+    throw await failIfStorageFault(db, media.id, error);
   }
 
   // If the record was deleted meanwhile, its files are left to the reconcile's orphan sweep:

@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { markMediaReady, setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
-import { beginAttempt, checkStored, refuse, type ProcessorDeps } from "./image.ts";
+import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDeps } from "./image.ts";
 
 /**
  * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then
@@ -35,7 +35,7 @@ export async function processVideo(
   } catch (error) {
     if (error instanceof BadVideoError) return refuse(db, media.id, error.message);
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
-    throw error;
+    throw await failIfStorageFault(db, media.id, error);
   }
   if (!(await markMediaReady(db, media.id, result))) return "gone";
   await checkStored(db, storage, media.id, result.variants.map((v) => v.path));

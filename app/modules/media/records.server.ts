@@ -102,6 +102,23 @@ export async function markMediaFailed(db: DB, mediaId: number, reason: string): 
   });
 }
 
+/**
+ * The disk refused a write (full, read-only): failed with the reason, for the owner to
+ * see, and the start is not counted against the row (it ended cleanly, it was not a
+ * crash), so the reconcile's later retries never use up its starts.
+ */
+export async function markMediaStorageFault(db: DB, mediaId: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
+    await trx
+      .updateTable("media")
+      .set({ status: "failed", error: reason.slice(0, 500), attempts: sql`GREATEST(attempts - 1, 0)` })
+      .where("id", "=", mediaId)
+      .execute();
+    if (productId !== null) await refreshProductStatus(trx, productId);
+  });
+}
+
 export async function setMediaProgress(db: DB, mediaId: number, progress: number): Promise<void> {
   await db
     .updateTable("media")

@@ -40,6 +40,23 @@ export interface MediaStorage {
 
 export type StorageArea = "originals" | "media" | "scratch";
 
+/**
+ * What the owner reads on a record whose files could not be written because of the
+ * disk, not the upload. The reconcile retries records failed with exactly these.
+ */
+export const STORAGE_FAULT_MESSAGES = {
+  full: "The storage disk is full, so the processed files could not be saved. It is retried automatically once there is space.",
+  readOnly: "The storage disk is read-only, so the processed files could not be saved. It is retried automatically once it is writable.",
+} as const;
+
+/** The owner's reason when an error is the disk refusing a write (full, over quota, read-only); null otherwise. */
+export function storageFault(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | null | undefined)?.code;
+  if (code === "ENOSPC" || code === "EDQUOT") return STORAGE_FAULT_MESSAGES.full;
+  if (code === "EROFS") return STORAGE_FAULT_MESSAGES.readOnly;
+  return null;
+}
+
 export const MEDIA_URL_PREFIX = "/media/";
 
 function contentKey(hash: string, ext: string): string {
