@@ -32,17 +32,14 @@ async function warnIfEvictingRedis(): Promise<void> {
   }
 }
 
-const settings = settingsFromEnv();
-const running = await startWorkers({ db, storage, connection, prefix: env.QUEUE_PREFIX }, settings);
-
-await warnIfEvictingRedis();
-log.info({ queues: running.workers.map((w) => w.name), settings }, "worker started");
-
+// The signal handlers go in before the workers start: a job begins the moment its worker
+// exists, and a SIGTERM during that first job must let it finish, not kill the process.
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "worker stopping: finishing current jobs");
+  const running = await starting;
   await running.close();
   await closeQueues();
   await connection.quit().catch(() => undefined);
@@ -52,3 +49,10 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+const settings = settingsFromEnv();
+const starting = startWorkers({ db, storage, connection, prefix: env.QUEUE_PREFIX }, settings);
+const running = await starting;
+
+await warnIfEvictingRedis();
+log.info({ queues: running.workers.map((w) => w.name), settings }, "worker started");
