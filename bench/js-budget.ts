@@ -1,0 +1,127 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+// The JavaScript a storefront page makes the browser load, gzipped: every module the
+// server-rendered HTML names (modulepreload links, module script src, and the static and
+// dynamic imports of its inline module script, which include the client entry), each file
+// gzipped on its own from the build directory, as the server's compression sends it.
+// Usable as a library (the bench harness imports measurePageJs) and as a command:
+//   tsx bench/js-budget.ts [--base http://localhost:3000] [--build build] [--budget 90] [path ...]
+
+/** 1 KB here is 1,024 bytes (KiB, as Lighthouse and the figures in issue 7 count). */
+export const KB = 1024;
+export const JS_BUDGET_KB = 90;
+
+export interface JsFile {
+  /** URL path, e.g. /assets/entry.client-abc.js */
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface PageJs {
+  path: string;
+  status: number;
+  files: JsFile[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+const ATTR = (name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, "i");
+
+/** The same-origin .js URLs an HTML page loads as modules, in first-seen order, without duplicates. */
+export function scriptUrlsFromHtml(html: string): string[] {
+  const urls: string[] = [];
+  const add = (url: string | undefined) => {
+    if (!url) return;
+    const clean = url.replace(/&amp;/g, "&");
+    if (!clean.startsWith("/") || clean.startsWith("//") || !/\.m?js(\?|$)/.test(clean)) return;
+    if (!urls.includes(clean)) urls.push(clean);
+  };
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (/\brel\s*=\s*"modulepreload"/i.test(tag)) add(ATTR("href").exec(tag)?.[1]);
+  }
+  for (const [, attrs = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    add(ATTR("src").exec(attrs)?.[1]);
+    if (!/\btype\s*=\s*"module"/i.test(attrs)) continue;
+    for (const m of body.matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+)["']/g)) add(m[1]);
+    for (const m of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(m[1]);
+  }
+  return urls;
+}
+
+/** Reads each URL's file from `<buildDir>/client` and gzips it (zlib's default level, like `compression`). */
+export async function measureFiles(urls: string[], buildDir: string): Promise<JsFile[]> {
+  const clientDir = path.resolve(buildDir, "client");
+  return Promise.all(
+    urls.map(async (url) => {
+      const file = path.join(clientDir, decodeURIComponent(url.split("?")[0]!));
+      if (!file.startsWith(clientDir + path.sep)) throw new Error(`script outside the build's client folder: ${url}`);
+      const content = await readFile(file).catch(() => {
+        throw new Error(`the page names ${url} but ${file} does not exist: is --build the directory the server runs from?`);
+      });
+      return { url, bytes: content.length, gzipBytes: gzipSync(content).length };
+    }),
+  );
+}
+
+/** Fetches one page from a running server and measures the JavaScript it loads. */
+export async function measurePageJs(baseUrl: string, pagePath: string, buildDir: string): Promise<PageJs> {
+  const response = await fetch(new URL(pagePath, baseUrl), { headers: { accept: "text/html" } });
+  const html = await response.text();
+  const files = await measureFiles(scriptUrlsFromHtml(html), buildDir);
+  return {
+    path: pagePath,
+    status: response.status,
+    files,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+/** The storefront pages worth measuring: the fixed ones plus the first product of a listing. */
+export async function storefrontPaths(baseUrl: string, listing = "/product/wall-hanging"): Promise<string[]> {
+  const html = await (await fetch(new URL(listing, baseUrl))).text();
+  const product = new RegExp(`href="(${listing}/\\d+)"`).exec(html)?.[1];
+  if (!product) throw new Error(`no product link on ${listing}: is the catalogue seeded?`);
+  return ["/", listing, product, "/about", "/gallery", "/contact", "/privacy-policy", "/no-such-page"];
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name: string, fallback: string) => {
+    const i = args.indexOf(`--${name}`);
+    if (i === -1) return fallback;
+    const [value] = args.splice(i, 2).slice(1);
+    if (!value) throw new Error(`--${name} needs a value`);
+    return value;
+  };
+  const verbose = args.includes("--files");
+  const rest = () => args.filter((a) => a !== "--files");
+  const base = option("base", `http://localhost:${process.env.PORT ?? 3000}`);
+  const build = option("build", process.env.BUILD_DIR ?? "build");
+  const budget = Number(option("budget", String(JS_BUDGET_KB)));
+  if (!Number.isFinite(budget) || budget <= 0) throw new Error("--budget must be a positive number of KB");
+  const paths = rest().length > 0 ? rest() : await storefrontPaths(base);
+  let over = 0;
+  console.log(`JavaScript per page, gzipped (1 KB = 1024 B), budget ${budget} KB, from ${base} and ${build}/client`);
+  for (const p of paths) {
+    const page = await measurePageJs(base, p, build);
+    const ok = page.gzipBytes <= budget * KB;
+    if (!ok) over++;
+    console.log(`${ok ? "ok  " : "OVER"} ${kb(page.gzipBytes).padStart(6)} KB gz ${kb(page.bytes).padStart(7)} KB raw  ${page.files.length} files  ${p} (${page.status})`);
+    if (verbose) for (const f of [...page.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`       ${kb(f.gzipBytes).padStart(6)}  ${f.url}`);
+  }
+  process.exitCode = over > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  });
+}
