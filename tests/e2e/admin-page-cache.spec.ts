@@ -127,7 +127,7 @@ test("an admin's edit and the worker's finished images show on the cached storef
   expect(await dataAfter.text()).toContain(renamed);
   // And the listing and the public API agree.
   expect(await (await guest.get("/product/my-creativity")).text()).toContain(renamed);
-  const api = await guest.get(`/api/v1/products/getProductById/${id}`);
+  const api = await guest.get("/api/v1/products/getAvailableProductsByCategory/my-creativity");
   expect(api.status()).toBe(200);
   expect(await api.text()).toContain(renamed);
 
