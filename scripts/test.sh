@@ -10,6 +10,7 @@ bash scripts/ensure-services.sh --for-tests
 
 echo "== type-check"; node_modules/.bin/tsc --noEmit
 echo "== lint"; node_modules/.bin/eslint --max-warnings 0 .
-echo "== unit and integration tests"; node_modules/.bin/vitest run
+# Built first: the reliability tests run the production server (tests/reliability/faults-mysql.test.ts).
 echo "== build"; node_modules/.bin/remix vite:build > .data/build.log 2>&1 || { cat .data/build.log; exit 1; }
+echo "== unit and integration tests"; node_modules/.bin/vitest run
 echo "== browser tests"; node_modules/.bin/playwright test

@@ -60,9 +60,9 @@ export interface Spawned {
 }
 
 /** Starts a child process that stopAllServices() will kill; its stdout and stderr are kept. */
-export function spawnTracked(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Spawned {
+export function spawnTracked(command: string, args: string[], env: Record<string, string | undefined> = process.env): Spawned {
   let output = "";
-  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-200_000)));
   child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-200_000)));
   children.add(child);

@@ -1,0 +1,158 @@
+// MySQL (MariaDB) killed with -9 and started again while the storefront is under load.
+// A disposable MariaDB on a free port (the shared one on 3306 is never touched), migrated
+// and seeded; the production build of the web server against it; a few clients fetching
+// pages in a loop. Promised: during the outage, pages already rendered keep being served
+// (from the page cache), the others answer a clean 503 (the shop's error page, no stack
+// trace, never a dropped connection); after the restart every page renders again, with
+// the same web process.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
+import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { createProduct } from "#app/modules/catalog/products.server.ts";
+import { createMediaEntry } from "#app/modules/media/library.server.ts";
+import { closeDb } from "#db/index.ts";
+import { migrate } from "#db/migrate.ts";
+import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
+import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
+import { freePort, spawnTracked, startMariaDb, stopAllServices, until, type Spawned } from "./support-services.ts";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+let mariadb: Awaited<ReturnType<typeof startMariaDb>>;
+let web: Spawned;
+let base: string;
+
+/** The production build the server runs; built here when missing (scripts/test.sh builds before the tests). */
+function ensureBuild(): void {
+  if (existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
+  const result = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
+  if (result.status !== 0) throw new Error(`the production build failed: ${result.stderr || result.stdout}`);
+}
+
+beforeAll(async () => {
+  ensureBuild();
+  mariadb = await startMariaDb();
+  const databaseUrl = mariadb.url("dokra_faults");
+  await migrate(databaseUrl);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    SESSION_SECRET: "faults-test-session-secret-not-for-production",
+    BUILD_DIR,
+    LOG_LEVEL: "warn",
+  };
+  // A small catalogue, through the app's own modules, in this process pointed at the
+  // disposable database (nothing here has opened the shared one). Its images stay queued
+  // for a worker that never runs: the pages read the rows all the same.
+  process.env.DATABASE_URL = databaseUrl;
+  for (const [index, demo] of DEMO_PRODUCTS.slice(0, 6).entries()) {
+    const input = productCreateSchema.parse({
+      category: CATEGORY_SLUGS[index % 3],
+      name: demo.name,
+      description: demo.description,
+      price: String(demo.price),
+      height: String(demo.size[0]),
+      width: String(demo.size[1]),
+      length: String(demo.size[2]),
+      weight: String(demo.weight),
+    });
+    await createProduct(input, [await saveTestUpload(await makeJpeg(400, 300, index), `product-${index}.jpg`, "image/jpeg", "images")]);
+  }
+  for (let i = 0; i < 3; i++) await createMediaEntry("gallery_images", await saveTestUpload(await makeJpeg(400, 300, 10 + i), `gallery-${i}.jpg`));
+  web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], env);
+  await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+}, 600_000);
+
+afterAll(async () => {
+  await closeDb();
+  await stopAllServices();
+});
+
+interface Answer {
+  phase: Phase;
+  url: string;
+  warm: boolean;
+  status: number | string;
+  cache: string | null;
+  body: string;
+}
+type Phase = "before" | "outage" | "recovering" | "after" | "in between";
+let phase: Phase = "before";
+
+/** Pages rendered (and so cached) before the outage. */
+const WARM = ["/", "/gallery", `/product/${CATEGORY_SLUGS[0]}`, `/product/${CATEGORY_SLUGS[1]}`];
+/** Never rendered before: a query string makes each URL new to the cache, so it must read the database. */
+let coldCounter = 0;
+const cold = () => (coldCounter++ % 2 ? `/gallery?visit=${coldCounter}` : `/product/${CATEGORY_SLUGS[2]}?visit=${coldCounter}`);
+
+/** One request, labelled with the phase it started and ended in ("in between" when they differ). */
+async function get(url: string, warm: boolean): Promise<Answer> {
+  const started = phase;
+  const label = () => (phase === started ? started : "in between");
+  try {
+    const response = await fetch(`${base}${url}`, { signal: AbortSignal.timeout(15_000) });
+    const body = await response.text();
+    return { phase: label(), url, warm, status: response.status, cache: response.headers.get("x-cache"), body };
+  } catch (error) {
+    return { phase: label(), url, warm, status: `no answer: ${(error as Error).message}`, cache: null, body: "" };
+  }
+}
+
+describe("MySQL restarted while the storefront is under load", { timeout: 240_000 }, () => {
+  it("serves cached pages through the outage, answers the rest with a clean 503, and recovers without a restart", async () => {
+    for (const url of WARM) {
+      expect((await get(url, true)).status).toBe(200);
+      expect((await get(url, true)).cache).toBe("HIT");
+    }
+
+    let loading = true;
+    const answers: Answer[] = [];
+    const client = async (n: number) => {
+      for (let i = n; loading; i++) {
+        const warm = i % 2 === 0;
+        answers.push(await get(warm ? WARM[i % WARM.length]! : cold(), warm));
+      }
+    };
+    const clients = [0, 1, 2, 3].map(client);
+    const count = (p: Phase, warm: boolean) => answers.filter((a) => a.phase === p && a.warm === warm).length;
+
+    await until(() => count("before", false) >= 8, 30_000, "answers before the outage");
+    phase = "outage";
+    await mariadb.kill();
+    await until(() => count("outage", false) >= 12 && count("outage", true) >= 12, 60_000, "answers during the outage");
+    phase = "recovering";
+    await mariadb.start();
+    // The app is not restarted: its pool reconnects by itself.
+    await until(async () => (await get(cold(), false)).status === 200, 60_000, "a page read from the database again");
+    phase = "after";
+    await until(() => count("after", false) >= 8 && count("after", true) >= 8, 30_000, "answers after the restart");
+    loading = false;
+    await Promise.all(clients);
+
+    const summary = (p: Phase, warm: boolean) =>
+      [...new Set(answers.filter((a) => a.phase === p && a.warm === warm).map((a) => `${a.status} ${a.cache}`))].sort();
+    expect(summary("before", false)).toEqual(["200 MISS"]);
+    // During the outage: every page rendered before is still served, from memory...
+    expect(summary("outage", true).every((s) => /^200 (HIT|STALE)$/.test(s))).toBe(true);
+    // ...and the others are a clean 503: the shop's error page, no stack trace, no dropped connection.
+    expect(summary("outage", false)).toEqual(["503 BYPASS"]);
+    for (const answer of answers.filter((a) => a.phase === "outage" && !a.warm)) {
+      expect(answer.body).toMatch(/<html/i);
+      expect(answer.body).not.toMatch(/ECONNREFUSED|Connection lost|\n\s+at |mysql|kysely/i);
+    }
+    // Requests that straddled the kill or the restart got one or the other, never anything else.
+    for (const answer of answers.filter((a) => a.phase === "in between")) expect([200, 503]).toContain(answer.status);
+    expect(summary("after", false)).toEqual(["200 MISS"]);
+    expect(summary("after", true).every((s) => /^200 (HIT|MISS)$/.test(s))).toBe(true);
+    // The same web process throughout.
+    expect(web.child.exitCode).toBeNull();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
