@@ -28,7 +28,12 @@ const p = (
   extra: Partial<DemoProduct> = {},
 ): DemoProduct => ({ category, name, description, price, fixedPrice, size, weight, images, ...extra });
 
-/** 42 believable Dokra pieces, prices spread over every band of the listing filter. */
+/**
+ * 50 believable Dokra pieces, prices spread over every band of the listing filter.
+ * Candle stand & Pooja Related holds 15 (14 below ₹5000), so the listing has a second
+ * page both unfiltered and under a price filter. The added pieces sit at the end of the
+ * list, so the gift and stock indexes below still name the same products.
+ */
 export const DEMO_PRODUCTS: DemoProduct[] = [
   p("wall-hanging", "Tribal Dancer Wall Hanging", "Three Santhal dancers hand in hand, cast in one piece by the lost-wax method and finished with a warm antique patina.", 3450, 3900, [14, 10, 1.5], 820),
   p("wall-hanging", "Sun Face Wall Plate", "A radiant sun mask with coiled-wire rays, made in Dariyapur from recycled brass scrap.", 2150, undefined, [9, 9, 1], 430, 1),
@@ -72,6 +77,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("my-creativity", "Santhal Dancers Trio", "Three dancers on one base, their skirts swinging.", 9200, undefined, [9, 3, 9], 1880, 2),
   p("my-creativity", "Bird Feeder Lamp", "A lamp shaped as a bird feeder, with sparrows on the rim.", 5950, 6500, [11, 6, 6], 1210, 2),
   p("my-creativity", "Mother and Child", "A mother holding her child close, a small piece with a big heart.", 3600, undefined, [7, 3, 3], 640, 1),
+  p("candle-stand-and-pooja-related", "Lotus Tea-Light Holder", "An open lotus that cradles a tea-light in its petals.", 1250, undefined, [3, 4, 4], 280, 1),
+  p("candle-stand-and-pooja-related", "Tortoise Diya", "A tortoise carrying an oil lamp on its shell, a sign of patience and long life.", 1450, 1650, [3, 3, 5], 330, 1),
+  p("candle-stand-and-pooja-related", "Tribal Drummer Candle Stand", "A dhamsa drummer beside a tall candle cup.", 2950, undefined, [9, 3, 4], 610, 1),
+  p("candle-stand-and-pooja-related", "Kalash with Coconut", "A small kalash topped with mango leaves and a coconut, for the Puja thali.", 1990, 2250, [6, 4, 4], 470, 1),
+  p("candle-stand-and-pooja-related", "Nandi Incense Stand", "Nandi resting before an incense holder, ash caught in a leaf-shaped tray.", 1590, undefined, [3, 2, 7], 350, 1),
+  p("candle-stand-and-pooja-related", "Peacock Akhand Diya", "A covered diya with a peacock lid that keeps the flame steady all night.", 3850, 4300, [8, 4, 4], 820, 1),
+  p("candle-stand-and-pooja-related", "Hanging Bell Toran", "Five small bells on a brass chain for the door of the prayer room.", 2200, undefined, [14, 1, 10], 430, 1),
+  p("candle-stand-and-pooja-related", "Om Wall Diya", "An Om symbol with a lamp cup below, hung beside the home altar.", 1750, 1950, [7, 6, 2], 390, 1),
 ];
 
 /** Which demo products (by index) go to the Gift list and the stock collection. */

@@ -131,8 +131,14 @@ test("robots.txt keeps crawlers out of the admin and the API and points at the s
 test("sitemap.xml lists the public pages, the listings and every product the listings show", async ({ request, page }) => {
   const listed = new Set<string>();
   for (const category of ["wall-hanging", "special-items", "home-decor-and-tabletop", "pen-and-napkin-holder", "candle-stand-and-pooja-related", "my-creativity"]) {
-    await page.goto(`/product/${category}`);
-    for (const href of await page.getByTestId("card-title").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) listed.add(href!);
+    // Every page of the listing (one category has more than 12 products).
+    let next: string | null = `/product/${category}`;
+    while (next) {
+      await page.goto(next);
+      for (const href of await page.getByTestId("card-title").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) listed.add(href!);
+      const nextLink = page.getByTestId("pagination").getByRole("link", { name: "Next" });
+      next = (await nextLink.count()) > 0 ? await nextLink.getAttribute("href") : null;
+    }
   }
   expect(listed.size).toBeGreaterThan(30);
   const response = await request.get("/sitemap.xml");
