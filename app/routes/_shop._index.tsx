@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { FeatureIcon } from "#app/components/shop/icons.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
@@ -54,24 +55,39 @@ export async function loader() {
   };
 }
 
+/**
+ * The display image this browser last showed on the home page: undefined until the first
+ * one (and always on the server, where effects do not run). Lets the banner tell a first
+ * load (fade after ~100 ms) from a change of the current image (fade again after ~50 ms).
+ */
+let lastShownDisplayId: number | null | undefined;
+
+/** The hero image; remounted (keyed by id) when the current display image changes (SPEC §1). */
+function HeroBanner({ image }: { image: ImageView }) {
+  // Decided once at mount, so a re-render never moves a running fade.
+  const [changed] = useState(() => lastShownDisplayId !== undefined && lastShownDisplayId !== image.id);
+  return (
+    <Picture
+      image={image}
+      alt="Handmade Dokra brass from our workshop"
+      sizes="100vw"
+      priority
+      className={changed ? "shop-banner-fade shop-banner-refade block" : "shop-banner-fade block"}
+      imgClassName="mx-auto max-h-[70vh] w-full object-cover"
+    />
+  );
+}
+
 export default function Home() {
   const { display, gifts, stock, slides, tiles, social, features } = useLoaderData<typeof loader>();
+  const displayId = display?.id ?? null;
+  useEffect(() => {
+    lastShownDisplayId = displayId;
+  }, [displayId]);
   return (
     <>
       <section aria-label="Featured piece" className="bg-brass-900" data-testid="hero">
-        {display ? (
-          <Picture
-            key={display.id}
-            image={display}
-            alt="Handmade Dokra brass from our workshop"
-            sizes="100vw"
-            priority
-            className="shop-banner-fade block"
-            imgClassName="mx-auto max-h-[70vh] w-full object-cover"
-          />
-        ) : (
-          <p className="px-4 py-24 text-center text-brass-100">No display image selected</p>
-        )}
+        {display ? <HeroBanner key={display.id} image={display} /> : <p className="px-4 py-24 text-center text-brass-100">No display image selected</p>}
       </section>
 
       <Slider slides={slides} />
@@ -131,7 +147,7 @@ export default function Home() {
             {features.map((card) => (
               <li key={card.title} className="rounded-lg border border-brass-200 p-5 text-center" data-testid="feature-card">
                 <div className="flex justify-center">
-                  <FeatureIcon icon={card.icon} />
+                  <FeatureIcon path={card.iconPath} />
                 </div>
                 <h3 className="mt-3 font-semibold text-brass-800">{card.title}</h3>
                 <p className="mt-2 text-sm text-brass-900/80">{card.description}</p>

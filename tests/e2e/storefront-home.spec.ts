@@ -29,6 +29,8 @@ test("the hero shows the current display image, eager and high priority", async 
   await expect(img).toHaveAttribute("width", "1920");
   await expect(img).toHaveAttribute("height", "1080");
   await expect(hero).not.toContainText("No display image selected");
+  // A first load fades the banner in after ~100 ms (the ~50 ms re-fade is in admin-display-empty.alone.spec.ts).
+  expect(await hero.locator("picture").evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.1s");
   const src = await img.getAttribute("src");
   expect((await page.request.get(src!)).status()).toBe(200);
 });
