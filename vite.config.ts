@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -8,7 +8,47 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+// Code every storefront page runs (root, the shop layout and the components and rules they
+// share) ships as one chunk: one request and one gzip stream instead of a dozen tiny ones
+// (docs/decisions/042-storefront-weight.md). Route modules stay their own chunks.
+const STOREFRONT_SHARED =
+  /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
+// The product cards and prices of home, listings and product pages: one more chunk.
+const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons)\.tsx$/;
+
+/**
+ * Moves the license comments of bundled libraries (React, Remix: 22 of them, ~2.3 KB
+ * gzipped on every page) out of the browser's chunks into one served file,
+ * /assets/third-party-licenses.txt, so the notices are still published with the code.
+ */
+function thirdPartyLicenses(): Plugin {
+  // esbuild keeps them as block comments of whole " * " lines; nothing else in minified code looks like that.
+  const BLOCK = /\/\*\*?!?\n(?: \*(?!\/)(?:(?!\*\/)[^\n])*\n)+ \*\//g;
+  return {
+    name: "third-party-licenses",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      if (this.environment.name === "ssr") return;
+      const notices = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        chunk.code = chunk.code.replace(BLOCK, (comment) => {
+          if (!/@license|@preserve|[Cc]opyright/.test(comment)) return comment;
+          notices.add(comment.replace(/^\/\*+!?|\*\/$/g, "").replace(/^\s*\* ?/gm, "").trim());
+          return "";
+        });
+      }
+      if (notices.size === 0) return;
+      this.emitFile({
+        type: "asset",
+        fileName: "assets/third-party-licenses.txt",
+        source: `Licenses of the libraries bundled into this site's JavaScript.\n\n${[...notices].join("\n\n----\n\n")}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     remix({
@@ -23,7 +63,13 @@ export default defineConfig({
         v3_routeConfig: true,
       },
     }),
+    thirdPartyLicenses(),
   ],
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { output: { manualChunks: (id: string) => (STOREFRONT_SHARED.test(id) ? "shop" : STOREFRONT_CATALOG.test(id) ? "shop-catalog" : undefined) } },
+  },
   server: { port: 3000 },
-});
+}));

@@ -9,7 +9,7 @@ import { Price } from "#app/components/shop/price.tsx";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
-import { PRODUCT_NOTES } from "#app/modules/site/content.ts";
+import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
@@ -29,31 +29,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const related = await listRelatedProducts(product, 15);
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;
-  return {
-    product,
-    related,
-    imageIndex: Math.max(0, imageIndex),
-    pageUrl,
-    whatsapp: whatsappHref(shop.whatsapp, pageUrl),
-    notes: PRODUCT_NOTES,
-  };
-}
-
-function orNA(value: string | null | undefined): string {
-  return value && value.trim() !== "" && value !== "N/A" ? value : "N/A";
-}
-
-export default function ProductDetail() {
-  const { product, related, imageIndex, pageUrl, whatsapp, notes } = useLoaderData<typeof loader>();
-  const nonce = useNonce();
-  const specs: Array<[string, string]> = [
-    ["Colour", orNA(product.color)],
-    ["Size", orNA(product.size)],
-    ["Material", orNA(product.material)],
-    ["Utility", orNA(product.utility)],
-    ["Weight", formatWeight(product.weight)],
-  ];
-  const structured = {
+  // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
+  const structured = jsonLd({
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
@@ -71,10 +48,35 @@ export default function ProductDetail() {
       availability: "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
+  });
+  return {
+    structured,
+    whatsappIcon: WHATSAPP_ICON_PATH,
+    product,
+    related,
+    imageIndex: Math.max(0, imageIndex),
+    whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+    notes: PRODUCT_NOTES,
   };
+}
+
+function orNA(value: string | null | undefined): string {
+  return value && value.trim() !== "" && value !== "N/A" ? value : "N/A";
+}
+
+export default function ProductDetail() {
+  const { product, related, imageIndex, whatsapp, whatsappIcon, notes, structured } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const specs: Array<[string, string]> = [
+    ["Colour", orNA(product.color)],
+    ["Size", orNA(product.size)],
+    ["Material", orNA(product.material)],
+    ["Utility", orNA(product.utility)],
+    ["Weight", formatWeight(product.weight)],
+  ];
   return (
     <article className="mx-auto max-w-6xl px-4 py-8" data-testid="product-detail">
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: structured }} />
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="relative">
           <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
@@ -98,10 +100,7 @@ export default function ProductDetail() {
             data-testid="whatsapp"
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M12 2a10 10 0 00-8.6 15.1L2 22l5-1.3A10 10 0 1012 2zm0 18.2a8.2 8.2 0 01-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1112 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 01-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 00-.7.3 3 3 0 00-.9 2.2 5.2 5.2 0 001.1 2.7 11.8 11.8 0 004.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 001.8-1.2 2.2 2.2 0 00.1-1.2c0-.1-.2-.2-.4-.3z"
-              />
+              <path fill="currentColor" d={whatsappIcon} />
             </svg>
             Chat on WhatsApp
             <span className="sr-only"> (opens in a new tab)</span>

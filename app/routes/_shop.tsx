@@ -1,11 +1,8 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useRouteError } from "@remix-run/react";
 import { ShopChrome } from "#app/components/shop/layout.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
-import shopStyles from "#app/components/shop/shop.css?url";
 import { useRootData } from "#app/root.tsx";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 export default function ShopLayout() {
   const root = useRootData();

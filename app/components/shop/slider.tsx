@@ -90,6 +90,8 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
                 image={slide.image}
                 alt={slide.alt}
                 sizes="(min-width: 1152px) 1120px, 100vw"
+                // The first slide is on screen at load (on phones it is the largest image): no lazy loading.
+                priority={i === 0}
                 imgClassName="aspect-[16/7] min-h-64 w-full object-cover opacity-70"
               />
             ) : (

@@ -34,29 +34,30 @@ export const SLIDES: readonly Slide[] = [
 ];
 
 export interface FeatureCard {
-  icon: "seal" | "gem" | "tools" | "wallet";
+  /** SVG path data of the card's icon (24×24, stroked): sent as page data, so it adds nothing to the JavaScript. */
+  iconPath: string;
   title: string;
   description: string;
 }
 
 export const FEATURE_CARDS: readonly FeatureCard[] = [
   {
-    icon: "seal",
+    iconPath: "M12 2l2.4 2.3 3.3-.4.6 3.3 2.9 1.6-1.4 3 1.4 3-2.9 1.6-.6 3.3-3.3-.4L12 22l-2.4-2.3-3.3.4-.6-3.3-2.9-1.6 1.4-3-1.4-3 2.9-1.6.6-3.3 3.3.4zM8.5 12l2.5 2.5 4.5-5",
     title: "Authentic",
     description: "Cast by hereditary Dokra artisans using the traditional lost-wax process, never machine-made copies.",
   },
   {
-    icon: "gem",
+    iconPath: "M6 3h12l4 6-10 12L2 9zM2 9h20M9 3l-2 6 5 12 5-12-2-6",
     title: "Premium Quality",
     description: "Solid recycled brass, a hand-finished antique patina and careful packing for safe delivery.",
   },
   {
-    icon: "tools",
+    iconPath: "M14.7 6.3a4 4 0 00-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 005.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z",
     title: "Customized Production",
     description: "Need a size, motif or a corporate gift set? We make to order, from one piece to a few hundred.",
   },
   {
-    icon: "wallet",
+    iconPath: "M3 7h16a2 2 0 012 2v8a2 2 0 01-2 2H5a2 2 0 01-2-2zM3 7l12-4v4M16 13h2",
     title: "Budget Friendly",
     description: "Workshop prices with no middlemen, and pieces for every budget from under ₹1,000.",
   },
@@ -122,3 +123,7 @@ export const PRODUCT_NOTES: ReadonlyArray<{ title: string; paragraphs: readonly 
     ],
   },
 ];
+
+/** The WhatsApp glyph of the detail page's order button (24×24, filled), sent as page data. */
+export const WHATSAPP_ICON_PATH =
+  "M12 2a10 10 0 00-8.6 15.1L2 22l5-1.3A10 10 0 1012 2zm0 18.2a8.2 8.2 0 01-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1112 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 01-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 00-.7.3 3 3 0 00-.9 2.2 5.2 5.2 0 001.1 2.7 11.8 11.8 0 004.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 001.8-1.2 2.2 2.2 0 00.1-1.2c0-.1-.2-.2-.4-.3z";
