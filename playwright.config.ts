@@ -5,6 +5,8 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
 const CHANGES_DATA = /[\\/](admin|api)[.-][^\\/]*\.spec\.ts$/;
 const JS_ONLY = /\.js-only\.spec\.ts$/;
+// Specs that change what every visitor sees (e.g. no current home display image) run alone, last.
+const ALONE = /\.alone\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -42,15 +44,18 @@ export default defineConfig({
       name: "js-on-writes",
       use: { ...chromium, javaScriptEnabled: true },
       testMatch: CHANGES_DATA,
+      testIgnore: ALONE,
       dependencies: ["js-on", "js-off"],
     },
     {
       name: "js-off-writes",
       use: { ...chromium, javaScriptEnabled: false },
       testMatch: CHANGES_DATA,
-      testIgnore: JS_ONLY,
+      testIgnore: [JS_ONLY, ALONE],
       dependencies: ["js-on", "js-off"],
     },
+    // One file at a time after every other spec; such a spec covers JS on and off itself.
+    { name: "alone", use: { ...chromium }, testMatch: ALONE, dependencies: ["js-on-writes", "js-off-writes"] },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh`,
