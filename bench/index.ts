@@ -1,0 +1,202 @@
+// The benchmark harness (issue 7): one command, production build, its own web and worker
+// processes on a bench database, every row, and bench/RESULTS.md.
+//
+//   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md
+//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory)
+//   npm run bench -- --quick               # short runs for development
+//   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
+//          --seconds=N (autocannon run length), --images=N, --out=FILE
+// Subset and quick runs write .data/bench/RESULTS-partial.md unless --out is given.
+import { execFileSync } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  MAIN_DB,
+  SCALE_DB,
+  WORK,
+  adminCookie,
+  benchEnv,
+  clearQueue,
+  dropDatabases,
+  ensureBuild,
+  log,
+  startApp,
+  stopAll,
+  waitForIdleQueues,
+  type RunningApp,
+} from "./app.ts";
+import { renderSection, failedSection, type Section } from "./report.ts";
+
+const ROWS = ["http", "media", "lighthouse", "scale", "memory"] as const;
+type RowName = (typeof ROWS)[number];
+
+function flag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+const has = (name: string) => process.argv.includes(`--${name}`);
+
+const only = flag("only")?.split(",").map((s) => s.trim()) ?? [...ROWS];
+for (const name of only) if (!(ROWS as readonly string[]).includes(name)) throw new Error(`unknown row "${name}" (rows: ${ROWS.join(", ")})`);
+const selected = new Set(only as RowName[]);
+const quick = has("quick");
+const seconds = Number(flag("seconds") ?? (quick ? 3 : 10));
+const settings = {
+  http: { seconds, warmupSeconds: quick ? 1 : 3, connections: 50 },
+  media: { images: Number(flag("images") ?? (quick ? 2 : 8)), videoSeconds: quick ? 3 : 8 },
+  lighthouseRuns: quick ? 1 : 3,
+  scale: { seconds: quick ? 2 : 5, connections: 10, small: 100, large: quick ? 2000 : 10_000 },
+  memory: { first: quick ? 20 : 100, total: quick ? 200 : 1000, width: 640, height: 480 },
+};
+const full = selected.size === ROWS.length && !quick;
+const out = flag("out") ?? (full ? "bench/RESULTS.md" : path.join(WORK, "RESULTS-partial.md"));
+
+// App modules imported by the rows read their settings from the environment.
+Object.assign(process.env, benchEnv());
+
+function command(file: string, args: string[]): string {
+  try {
+    return execFileSync(file, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "n/a";
+  }
+}
+
+async function machine(): Promise<string[]> {
+  const { createConnection } = await import("mysql2/promise");
+  const db = await createConnection({ uri: "mysql://root@127.0.0.1:3306/" });
+  const [rows] = (await db.query("SELECT VERSION() AS v")) as unknown as [Array<{ v: string }>];
+  await db.end();
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  const redisVersion = /redis_version:(\S+)/.exec(await redis.info("server"))?.[1] ?? "n/a";
+  redis.disconnect();
+  const sharp = (await import("sharp")).default;
+  const pkg = (name: string) =>
+    fs.readFile(`node_modules/${name}/package.json`, "utf8").then((t) => (JSON.parse(t) as { version: string }).version, () => "n/a");
+  const dirty = command("git", ["status", "--porcelain", "--untracked-files=no"]).split("\n").filter(Boolean).length;
+  return [
+    `| | |`,
+    `|---|---|`,
+    `| CPU | ${os.cpus()[0]?.model ?? "n/a"}, ${os.cpus().length} cores |`,
+    `| RAM | ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB |`,
+    `| OS | ${os.type()} ${os.release()} |`,
+    `| Node | ${process.version} |`,
+    `| MariaDB | ${rows[0]!.v} |`,
+    `| Redis | ${redisVersion} |`,
+    `| sharp / libvips | ${sharp.versions.sharp} / ${sharp.versions.vips} |`,
+    `| ffmpeg | ${command("/usr/bin/ffmpeg", ["-version"]).split("\n")[0]} |`,
+    `| Chromium | ${command(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"])} |`,
+    `| autocannon / Lighthouse | ${await pkg("autocannon")} / ${await pkg("lighthouse")} |`,
+    `| git commit | ${command("git", ["rev-parse", "--short", "HEAD"])}${dirty ? ` (+ ${dirty} uncommitted tracked files in the working tree)` : ""} |`,
+  ];
+}
+
+function load(): string {
+  const [one, five] = os.loadavg();
+  const busiest = command("ps", ["-eo", "pcpu,comm", "--sort=-pcpu", "--no-headers"])
+    .split("\n")
+    .slice(0, 4)
+    .map((l) => l.trim().replace(/\s+/, "% "))
+    .join(", ");
+  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min); busiest processes: ${busiest}`;
+}
+
+async function section(title: string, work: () => Promise<Section>): Promise<Section> {
+  const started = performance.now();
+  try {
+    const result = await work();
+    log(`${title}: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return result;
+  } catch (error) {
+    log(`${title} failed: ${(error as Error).stack ?? String(error)}`);
+    return failedSection(title, error);
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const loadBefore = load();
+  log(`rows: ${[...selected].join(", ")}${quick ? " (quick)" : ""}; report: ${out}`);
+  await fs.mkdir(WORK, { recursive: true });
+  const machineLines = await machine();
+  const build = await ensureBuild();
+  log(`build: ${build}`);
+  const app: RunningApp = await startApp({ reuse: has("reuse") });
+  await waitForIdleQueues();
+  log(`app up (web pid ${app.web.pid}, worker pid ${app.worker.pid})`);
+  const sections: Section[] = [];
+
+  const { storefrontPaths } = await import("./http.ts");
+  const pages = await storefrontPaths(app.base);
+  if (selected.has("http")) {
+    const { runHttp } = await import("./http.ts");
+    sections.push(await section("1. Storefront throughput", () => runHttp(app.base, settings.http)));
+  }
+  if (selected.has("media")) {
+    const { runMedia } = await import("./media.ts");
+    sections.push(await section("2. Media pipeline", async () => runMedia(app.base, await adminCookie(app.base), settings.media)));
+  }
+  if (selected.has("lighthouse")) {
+    const { runLighthouse } = await import("./lighthouse.ts");
+    sections.push(await section("3. Page quality (Lighthouse)", () => runLighthouse(app.base, pages.slice(0, 3), settings.lighthouseRuns)));
+  }
+  if (selected.has("scale")) {
+    const { runScale } = await import("./scale.ts");
+    sections.push(await section("4. Scale", () => runScale(settings.scale)));
+  }
+  if (selected.has("memory")) {
+    const { runMemory } = await import("./memory.ts");
+    sections.push(await section("5. Worker memory", () => runMemory(app, settings.memory)));
+  }
+  sections.sort((a, b) => a.title.localeCompare(b.title));
+
+  const minutes = (performance.now() - started) / 60_000;
+  const rows = sections.flatMap((s) => s.rows).filter((r) => r.pass !== null);
+  const report = [
+    "# Benchmark results",
+    "",
+    `Generated by \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}\` on ${startedAt.toISOString()} in ${minutes.toFixed(1)} min: ${rows.filter((r) => r.pass).length} of ${rows.length} target rows pass. How and why it measures what it does: [docs/decisions/070-benchmarks.md](../docs/decisions/070-benchmarks.md).`,
+    "",
+    "## Machine",
+    "",
+    ...machineLines,
+    "",
+    `Before the run: ${loadBefore}.`,
+    `After the run: ${load()}.`,
+    "",
+    `The app: production build (${build}), one web process and one worker process (\`node --import tsx server/index.ts\` / \`workers/index.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on database ${MAIN_DB} seeded with the demo catalogue through the real upload queue; the scale row uses ${SCALE_DB}.`,
+    "",
+    ...sections.flatMap((s) => [renderSection(s), ""]),
+  ].join("\n");
+  await fs.mkdir(path.dirname(out), { recursive: true });
+  await fs.writeFile(out, report);
+  log(`wrote ${out} (${minutes.toFixed(1)} min)`);
+}
+
+let exitCode = 0;
+process.on("SIGINT", () => {
+  log("interrupted: stopping the processes this harness started");
+  void stopAll().finally(() => process.exit(130));
+});
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await stopAll();
+  const { closeQueues } = await import("../app/modules/media/queue.server.ts");
+  await closeQueues().catch(() => undefined);
+  const { closeDb } = await import("../db/index.ts");
+  await closeDb().catch(() => undefined);
+  if (!has("keep") && !has("reuse")) {
+    await dropDatabases().catch((e: unknown) => console.error("could not drop the bench databases", e));
+    await clearQueue(MAIN_DB).catch(() => undefined);
+    await clearQueue(SCALE_DB).catch(() => undefined);
+    await fs.rm(path.join(WORK, "storage"), { recursive: true, force: true });
+  }
+}
+process.exit(exitCode);

@@ -1,0 +1,216 @@
+// Row 4, scale: the same pages with 100 and with 10,000 public products, page cache off
+// (PAGE_CACHE=off) so the database work is what is measured, and the SQL statements each
+// request sends, counted by bench/sql-counter.ts.
+import { createConnection, type Connection } from "mysql2/promise";
+import { DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
+import { rawGet } from "./http.ts";
+import { load } from "./load.ts";
+import { fmt, type Row, type Section } from "./report.ts";
+import { startSqlCounter, type SqlCounter } from "./sql-counter.ts";
+
+export interface ScaleOptions {
+  seconds: number;
+  connections: number;
+  small: number;
+  large: number;
+}
+
+const CATEGORY_LIST = `'wall-hanging','special-items','home-decor-and-tabletop','pen-and-napkin-holder','candle-stand-and-pooja-related','my-creativity'`;
+/** Product 48 is a wall hanging (48 % 6 = 0) present in both catalogues. */
+const PRODUCT_ID = 48;
+const IMAGES_PER_PRODUCT = 2;
+
+async function templates(db: Connection): Promise<number> {
+  await db.query(`DROP TABLE IF EXISTS bench_template`);
+  await db.query(
+    `CREATE TABLE bench_template AS
+       SELECT ROW_NUMBER() OVER (ORDER BY id) - 1 AS idx, original_path, original_name, original_bytes, mime_type,
+              variants, width, height, placeholder, dominant_color
+         FROM \`${MAIN_DB}\`.media WHERE kind = 'product_image' AND status = 'ready' ORDER BY id LIMIT 8`,
+  );
+  const [rows] = (await db.query(`SELECT COUNT(*) AS n FROM bench_template`)) as unknown as [Array<{ n: number }>];
+  const n = Number(rows[0]!.n);
+  if (!n) throw new Error(`no ready product images in ${MAIN_DB} to point the scale catalogue at`);
+  return n;
+}
+
+/** Products from..to (ids = seq), public (ready + available), spread over the six categories, two ready images each. */
+async function insertProducts(db: Connection, from: number, to: number, templateCount: number): Promise<void> {
+  const seq = `seq_${from}_to_${to}`;
+  await db.query(
+    `INSERT INTO products (id, name, description, category, price_fixed, price_discount, height_in, width_in, length_in, weight_g, available, status)
+     SELECT seq, CONCAT('Bench Dokra piece ', seq),
+            CONCAT('A handmade lost-wax brass piece from Dariyapur, number ', seq, '. Cast by hand; every piece differs a little.'),
+            ELT(1 + seq % 6, ${CATEGORY_LIST}),
+            1000 + seq % 5000, IF(seq % 3 = 0, 900 + seq % 5000, NULL), 6, 4, 3, 850, 1, 'ready'
+       FROM ${seq}`,
+  );
+  for (let k = 0; k < IMAGES_PER_PRODUCT; k++) {
+    await db.query(
+      `INSERT INTO media (id, kind, status, original_path, original_name, original_bytes, mime_type, variants, width, height,
+                          placeholder, dominant_color, progress)
+       SELECT (s.seq - 1) * ${IMAGES_PER_PRODUCT} + ${k + 1}, 'product_image', 'ready', t.original_path, t.original_name, t.original_bytes,
+              t.mime_type, t.variants, t.width, t.height, t.placeholder, t.dominant_color, 100
+         FROM ${seq} s JOIN bench_template t ON t.idx = (s.seq + ${k}) % ${templateCount}`,
+    );
+    await db.query(
+      `INSERT INTO product_images (product_id, media_id, position)
+       SELECT seq, (seq - 1) * ${IMAGES_PER_PRODUCT} + ${k + 1}, ${k} FROM ${seq}`,
+    );
+  }
+  await db.query(`ANALYZE TABLE products, media, product_images`);
+}
+
+interface Measured {
+  p50: number;
+  mean: number;
+  rps: number;
+  errors: number;
+  statements: string[];
+}
+
+async function measure(counter: SqlCounter, base: string, urlPath: string, options: ScaleOptions): Promise<Measured> {
+  const url = `${base}${urlPath}`;
+  const first = await rawGet(base, urlPath);
+  if (first.status !== 200) throw new Error(`${urlPath} answered ${first.status}`);
+  await load({ url, connections: options.connections, seconds: 1, timeout: 60 });
+  const result = await load({ url, connections: options.connections, seconds: options.seconds, timeout: 60 });
+  // Statements of one request on an idle server: the fewest of three tries (nothing else is running then).
+  let statements: string[] | null = null;
+  for (let i = 0; i < 3; i++) {
+    await sleep(200);
+    counter.reset();
+    await rawGet(base, urlPath);
+    await sleep(200);
+    if (!statements || counter.statements.length < statements.length) statements = counter.statements;
+  }
+  return { p50: result.p50, mean: result.mean, rps: result.rps, errors: result.errors, statements: statements ?? [] };
+}
+
+async function explain(db: Connection, statements: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  // One statement per shape (numbers aside): the last one, e.g. the deepest page of a paged read.
+  const byShape = new Map<string, string>();
+  for (const s of statements) if (/^\s*(select|with)\b/i.test(s)) byShape.set(s.replace(/\b\d+\b/g, "N"), s);
+  const distinct = [...byShape.values()];
+  const timed: Array<{ sql: string; ms: number }> = [];
+  for (const statement of distinct) {
+    const start = performance.now();
+    for (let i = 0; i < 3; i++) await db.query(statement);
+    timed.push({ sql: statement, ms: (performance.now() - start) / 3 });
+  }
+  timed.sort((a, b) => b.ms - a.ms);
+  for (const { sql, ms } of timed.slice(0, 3)) {
+    const [plan] = (await db.query(`EXPLAIN ${sql}`)) as unknown as [Array<Record<string, unknown>>];
+    const summary = plan
+      .map((p) => `${p.table}: type=${p.type}, key=${p.key ?? "none"}, rows=${p.rows}${p.Extra ? `, ${p.Extra}` : ""}`)
+      .join("; ");
+    lines.push(`- ${fmt.ms(ms)} at ${SCALE_DB}: \`${sql.replaceAll("`", "").replace(/\s+/g, " ").slice(0, 300)}\` — EXPLAIN: ${summary}`);
+  }
+  return lines;
+}
+
+export async function runScale(options: ScaleOptions): Promise<Section> {
+  const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
+  log(`scale: fresh ${SCALE_DB} with ${options.small} products`);
+  await exec("node_modules/.bin/tsx", ["scripts/reset-db.ts"], env, "setup");
+  const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
+  const counter = await startSqlCounter();
+  const web = await startNode("web-scale", "server/index.ts", {
+    ...env,
+    DATABASE_URL: `mysql://root@127.0.0.1:${counter.port}/${SCALE_DB}`,
+    QUEUE_PREFIX: SCALE_DB,
+    PAGE_CACHE: "off",
+  });
+  const base = `http://127.0.0.1:${SECOND_PORT}`;
+  const paths = [
+    { label: "listing", path: "/product/wall-hanging" },
+    { label: "product page", path: `/product/wall-hanging/${PRODUCT_ID}` },
+    { label: "API product read", path: `/api/v1/products/getAvailableProductByName/${encodeURIComponent(`Bench Dokra piece ${PRODUCT_ID}`)}` },
+    { label: "API category list", path: "/api/v1/products/getAvailableProductsByCategory/wall-hanging" },
+  ];
+  const results = new Map<string, { small: Measured; large: Measured }>();
+  const explained: string[] = [];
+  try {
+    const templateCount = await templates(db);
+    await insertProducts(db, 1, options.small, templateCount);
+    await waitForHealth(SECOND_PORT, web);
+    const small = new Map<string, Measured>();
+    for (const p of paths) {
+      log(`scale: ${p.path} at ${options.small}`);
+      small.set(p.path, await measure(counter, base, p.path, options));
+    }
+    log(`scale: growing to ${options.large} products`);
+    const insertStart = performance.now();
+    await insertProducts(db, options.small + 1, options.large, templateCount);
+    log(`scale: inserted in ${((performance.now() - insertStart) / 1000).toFixed(1)} s`);
+    for (const p of paths) {
+      log(`scale: ${p.path} at ${options.large}`);
+      results.set(p.path, { small: small.get(p.path)!, large: await measure(counter, base, p.path, options) });
+    }
+    for (const p of paths) {
+      const r = results.get(p.path)!;
+      if (r.large.mean / r.small.mean > 1.2 || r.large.statements.length !== r.small.statements.length) {
+        explained.push(`Slowest statements of \`${p.path}\` at ${options.large} products:`, ...(await explain(db, r.large.statements)));
+      }
+    }
+  } finally {
+    await web.stop();
+    await counter.close();
+    await db.query(`DROP TABLE IF EXISTS bench_template`).catch(() => undefined);
+    await db.end();
+    await clearQueue(SCALE_DB);
+  }
+
+  const rows: Row[] = [];
+  for (const p of paths) {
+    const { small, large } = results.get(p.path)!;
+    const ratio = large.mean / small.mean;
+    const answered = Number.isFinite(ratio);
+    rows.push({
+      name: `${p.label} \`${p.path}\`: mean latency ${options.large} / ${options.small}`,
+      ours: `${fmt.ms(large.mean)} (p50 ${fmt.ms(large.p50)}, ${fmt.n(large.rps)} req/s)`,
+      baseline: `${fmt.ms(small.mean)} (p50 ${fmt.ms(small.p50)}, ${fmt.n(small.rps)} req/s)`,
+      ratio: fmt.ratio(ratio),
+      target: "≤ 1.20, 0 errors",
+      pass: answered && ratio <= 1.2 && small.errors + large.errors === 0,
+      note:
+        !answered
+          ? `no request completed within the ${options.seconds} s run at one of the sizes.`
+          : ratio <= 1.2
+          ? undefined
+          : p.label === "API category list"
+            ? `the call returns every public product of the category (its contract: no paging), ${Math.round(options.small / 6)} vs ${Math.round(options.large / 6)} products, so its work grows with the catalogue by design.`
+            : "see the slowest statements below.",
+    });
+    const same = small.statements.length === large.statements.length;
+    rows.push({
+      name: `${p.label}: SQL statements per request`,
+      ours: `${large.statements.length} at ${options.large}`,
+      baseline: `${small.statements.length} at ${options.small}`,
+      ratio: same ? "same" : `${large.statements.length - small.statements.length > 0 ? "+" : ""}${large.statements.length - small.statements.length}`,
+      target: "same count",
+      pass: same,
+      note: same
+        ? undefined
+        : p.label === "API category list"
+          ? "the handler reads the category page by page (allPages over listPublicProducts), so the statements grow with the number of pages."
+          : undefined,
+    });
+  }
+  const statementLines = paths.map((p) => {
+    const counts = new Map<string, number>();
+    for (const statement of results.get(p.path)!.large.statements) {
+      const key = statement.replaceAll("`", "").replace(/\s+/g, " ").replace(/\b\d+\b/g, "N").slice(0, 140);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const list = [...counts].map(([s, n]) => `${n > 1 ? `${n} × ` : ""}\`${s}…\``);
+    return `- \`${p.path}\` (${results.get(p.path)!.large.statements.length}): ${list.join("; ")}`;
+  });
+  return {
+    title: "4. Scale: 100 vs 10,000 products",
+    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries.`,
+    rows,
+    details: ["Statements per request at the large size:", "", ...statementLines, ...(explained.length ? ["", ...explained] : [])],
+  };
+}
