@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -108,7 +109,16 @@ let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  // The build's other public files (favicon, …) are fixed at start: only their paths reach the
+  // file system, so a page request costs no stat() and no 404 error object on its way to Remix.
+  const clientDir = path.join(buildDir, "client");
+  const clientFiles = new Set(
+    (await readdir(clientDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
+  const serveClient = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (clientFiles.has(req.path) ? serveClient(req, res, next) : next()));
   build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));

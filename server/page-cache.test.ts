@@ -6,6 +6,7 @@ import {
   HTML_CACHE_CONTROL,
   isCacheableRequest,
   isCacheableResponse,
+  lengthWithNonce,
   PageCache,
   splitOnNonce,
   toCachedPage,
@@ -74,6 +75,7 @@ describe("the CSP nonce", () => {
     const body = bodyWithNonce(entry, fresh).toString();
     expect(body).toBe(html(fresh).toString());
     expect(body).not.toContain(NONCE);
+    expect(lengthWithNonce(entry, fresh)).toBe(Buffer.byteLength(body));
   });
 
   it("leaves bodies without a nonce as they are, with no copying", () => {

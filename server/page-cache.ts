@@ -38,6 +38,8 @@ export interface CachedPage {
   /** The body cut at each occurrence of the render's CSP nonce; a hit joins it with a fresh one. */
   parts: readonly Buffer[];
   size: number;
+  /** The length of the parts together (without the nonces). */
+  bodyBytes: number;
   etag: string;
   cacheControl: string;
   html: boolean;
@@ -105,6 +107,11 @@ export function bodyWithNonce(page: CachedPage, nonce: string | undefined): Buff
   return Buffer.concat(chunks);
 }
 
+/** The length of `bodyWithNonce(page, nonce)`, without building it. */
+export function lengthWithNonce(page: CachedPage, nonce: string | undefined): number {
+  return page.bodyBytes + (page.parts.length - 1) * Buffer.byteLength(nonce ?? "");
+}
+
 /** Builds an entry from a rendered answer (`body` fully read), recognising the nonce it carries. */
 export function toCachedPage(input: {
   version: number;
@@ -124,6 +131,7 @@ export function toCachedPage(input: {
   const digest = hash.digest("base64url").slice(0, 27);
   const routeCacheControl = input.headers.get("cache-control");
   const keepRouteCacheControl = routeCacheControl && !/no-store|no-cache|private/i.test(routeCacheControl);
+  const bodyBytes = parts.reduce((sum, part) => sum + part.length, 0);
   const headers: [string, string][] = [];
   for (const [name, value] of input.headers) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
   return {
@@ -132,7 +140,8 @@ export function toCachedPage(input: {
     status: input.status,
     headers,
     parts,
-    size: parts.reduce((sum, part) => sum + part.length, 0) + 512,
+    size: bodyBytes + 512,
+    bodyBytes,
     // HTML differs from visitor to visitor only by its nonce: equivalent, not identical.
     etag: html ? `W/"${digest}"` : `"${digest}"`,
     cacheControl: keepRouteCacheControl ? routeCacheControl : html ? HTML_CACHE_CONTROL : DATA_CACHE_CONTROL,

@@ -4,7 +4,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { logger } from "#app/lib/logger.server.ts";
 import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { bodyWithNonce, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { etagMatches, isCacheableRequest, isCacheableResponse, lengthWithNonce, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
 // public-version bump after admin writes. Built on @remix-run/express's own helpers.
@@ -24,6 +24,8 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
   const handle = createRequestHandler(build, mode);
   /** Renders in progress, by version and URL: later requests for the same wait for them. */
   const inflight = new Map<string, Promise<CachedPage | null>>();
+  // Opens the version connection now, so the first visitors are not answered without the cache.
+  if (cache) void readPublicVersion();
 
   async function render(req: ExpressRequest, res: ExpressResponse, context: RequestContext, asGet: boolean): Promise<Response> {
     let request = createRemixRequest(req, res);
@@ -151,8 +153,23 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
     res.end();
     return;
   }
-  const body = bodyWithNonce(page, res.locals.cspNonce as string | undefined);
-  res.setHeader("Content-Length", body.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  const nonce = res.locals.cspNonce as string | undefined;
+  res.setHeader("Content-Length", lengthWithNonce(page, nonce));
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  if (page.parts.length === 1) {
+    res.end(page.parts[0]);
+    return;
+  }
+  // The stored parts go out as they are, with the fresh nonce between them: no copy of the page.
+  if (!nonce) throw new Error("A cached page that carries a CSP nonce needs a fresh one");
+  res.cork();
+  page.parts.forEach((part, index) => {
+    if (index > 0) res.write(nonce);
+    res.write(part);
+  });
+  res.end();
+  process.nextTick(() => res.uncork());
 }
