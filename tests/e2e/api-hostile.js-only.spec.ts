@@ -114,7 +114,11 @@ test("the login throttle counts the real address: a client's x-dokra-client-ip a
   }
 });
 
-test("a chunked upload (no Content-Length) past the limit is cut off with a 413, and the server keeps serving", async () => {
+const originalsOnDisk = () =>
+  readdirSync(`.data/e2e-${PORT}/storage/originals`, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+
+test("a chunked upload (no Content-Length) past the limit is cut off, leaves no file, and the server keeps serving", async () => {
+  const before = originalsOnDisk();
   const { data: products } = await expectOk<ApiProduct[]>(await admin.get(`${API}/products/getAllProducts`));
   const id = products.at(-1)!._id;
   const boundary = "hostileboundary";
@@ -132,7 +136,9 @@ test("a chunked upload (no Content-Length) past the limit is cut off with a 413,
         resolve(res.statusCode ?? 0);
       },
     );
-    req.on("error", reject);
+    // The server answers 413 and closes while the client is still sending: depending on
+    // timing the client reads that answer or only sees the connection reset.
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve(-1) : reject(error)));
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="junk"; filename="junk.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
     const chunk = Buffer.alloc(1024 * 1024, 0x41);
     let sent = 0;
@@ -146,6 +152,7 @@ test("a chunked upload (no Content-Length) past the limit is cut off with a 413,
     };
     pump();
   });
-  expect(status).toBe(413);
+  expect([413, -1]).toContain(status);
+  expect(originalsOnDisk()).toBe(before);
   await expectOk(await admin.get(`${API}/products/getProductById/${id}`));
 });
