@@ -1,49 +1,16 @@
 // The real worker process (node + tsx, as `npm run worker` runs it) against this file's
 // database, queue prefix and storage: killed with -9 mid-job, and stopped with SIGTERM.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
+import { expectEveryFileAccountedFor, startWorkerProcess, stopAllServices, until } from "#tests/reliability/support-services.ts";
 import { ffmpegProcessesUnder, makeClip, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 
-const started: ChildProcess[] = [];
-
-function startWorker(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: "info",
-      WORKER_LOCK_MS: "3000",
-      WORKER_STALLED_INTERVAL_MS: "1000",
-      RECONCILE_EVERY_MS: "3600000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  started.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-afterEach(async () => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
-});
-
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const startWorker = () => startWorkerProcess();
+afterEach(stopAllServices);
 
 /** A video that takes the worker a few seconds: MPEG-4 Part 2 in AVI must be re-encoded. */
 async function slowVideo(): Promise<number> {
@@ -100,6 +67,9 @@ describe("the worker process", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain("worker stopped");
+    // Written once: no duplicate or orphaned derived file; the dead worker's scratch is swept.
+    expect(new Set(done.variants!.map((v) => `${v.role}/${v.format}`)).size).toBe(done.variants!.length);
+    await expectEveryFileAccountedFor();
   });
 
   it("on SIGTERM finishes the job in progress before it exits", async () => {
