@@ -57,7 +57,8 @@ export function Picture({
         height={image.height}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
+        // Never "sync": a forced decode blocks the main thread during paint (Lighthouse TBT), even for the LCP image.
+        decoding="async"
         {...{ fetchpriority: priority ? "high" : "auto" }}
         onError={replacement ? () => setBroken(true) : undefined}
         className={imgClassName}
