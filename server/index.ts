@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -10,6 +10,7 @@ import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { NEW_NONCE, serveFromCache } from "./fast-path.ts";
 import { PageCache } from "./page-cache.ts";
 import { createCachedRequestHandler } from "./remix-handler.ts";
 
@@ -24,7 +25,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = NEW_NONCE();
   // Always overwritten here, so a client cannot choose the address the login throttle sees.
   req.headers["x-dokra-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
@@ -132,6 +133,7 @@ app.all(/^\/api\/.*\.data$/, (_req, res) => {
   res.status(404).json({ success: false, message: "Not found" });
 });
 
+const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
 app.all(
@@ -139,7 +141,7 @@ app.all(
   createCachedRequestHandler({
     build,
     mode: env.NODE_ENV,
-    cache: env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null,
+    cache: pageCache,
   }),
 );
 
@@ -152,7 +154,22 @@ app.use((error: Error & { status?: number; statusCode?: number }, req: Request, 
   else res.status(status).type("text/plain").send(message);
 });
 
-const server = app.listen(env.PORT, () => {
+// Uncompressed cache hits are answered before Express, with the headers Express gave the
+// same entry (server/fast-path.ts); everything else goes through the app.
+const server = http.createServer((req, res) => {
+  if (!pageCache) return void app(req, res);
+  serveFromCache(pageCache, req, res).then(
+    (served) => {
+      if (!served) app(req, res);
+    },
+    (error: unknown) => {
+      logger.error({ err: error, url: req.url }, "cache fast path failed");
+      if (!res.headersSent) app(req, res);
+      else res.destroy();
+    },
+  );
+});
+server.listen(env.PORT, () => {
   logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV }, "web server listening");
 });
 

@@ -189,6 +189,11 @@ export class PageCache {
     return { state: "miss", fallback: page };
   }
 
+  /** The entry for `key`, whatever its version, without marking it used. */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.peek(key);
+  }
+
   /** Keeps `page` unless a newer render of the same URL is already stored. */
   store(key: string, page: CachedPage): boolean {
     const existing = this.entries.peek(key);

@@ -4,6 +4,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { logger } from "#app/lib/logger.server.ts";
 import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
+import { captureWireHeaders, rememberWireHeaders, writeParts } from "./fast-path.ts";
 import { etagMatches, isCacheableRequest, isCacheableResponse, lengthWithNonce, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
@@ -154,22 +155,9 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
     return;
   }
   const nonce = res.locals.cspNonce as string | undefined;
+  // What Express sends with this entry, kept for the fast path (server/fast-path.ts).
+  if (state !== "STALE" && state !== "BYPASS") rememberWireHeaders(page, captureWireHeaders(res.getHeaders(), nonce));
   res.setHeader("Content-Length", lengthWithNonce(page, nonce));
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  if (page.parts.length === 1) {
-    res.end(page.parts[0]);
-    return;
-  }
-  // The stored parts go out as they are, with the fresh nonce between them: no copy of the page.
-  if (!nonce) throw new Error("A cached page that carries a CSP nonce needs a fresh one");
-  res.cork();
-  page.parts.forEach((part, index) => {
-    if (index > 0) res.write(nonce);
-    res.write(part);
-  });
-  res.end();
-  process.nextTick(() => res.uncork());
+  if (req.method === "HEAD") res.end();
+  else writeParts(res, page, nonce);
 }
