@@ -101,4 +101,7 @@ export function writeParts(res: ServerResponse, page: CachedPage, nonce: string 
     res.write(part);
   });
   res.end();
+  // With compression in between, the real end() comes later (after zlib): uncork here, or
+  // the compressed body would wait in the corked socket for ever.
+  process.nextTick(() => res.uncork());
 }
