@@ -63,6 +63,30 @@ test("an anonymous repeat is a hit, and every hit gets a nonce of its own that m
   expect(a.replaceAll(seen[0]!, "N")).toBe(b.replaceAll(seen[1]!, "N"));
 });
 
+test("an uncompressed hit (answered before Express) has the same headers, and a nonce of its own", async () => {
+  const identity = { "Accept-Encoding": "identity" };
+  const viaExpress = await fetchUntilHit("/gallery");
+  const first = await fetchUntilHit("/gallery", identity);
+  const second = await guest.get("/gallery", { headers: identity });
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  const expected = viaExpress.headers();
+  for (const response of [first, second]) {
+    const headers = response.headers();
+    for (const name of ["x-frame-options", "x-content-type-options", "referrer-policy", "cross-origin-opener-policy", "cache-control", "etag", "content-type"]) {
+      expect(headers[name], name).toBe(expected[name]);
+    }
+    expect(headers["vary"]).toContain("Cookie");
+    const inBody = nonces(await response.text());
+    expect(inBody).toEqual([cspNonce(response)]);
+  }
+  expect(cspNonce(first)).not.toBe(cspNonce(second));
+  await expect(async () => {
+    const notModified = await guest.get("/gallery", { headers: { ...identity, "If-None-Match": expected["etag"]! } });
+    expect(notModified.status()).toBe(304);
+    expect(notModified.headers()["content-security-policy"]).toBeUndefined();
+  }).toPass({ timeout: 30_000 });
+});
+
 test("If-None-Match answers 304: a page without its CSP, its data with the same strong ETag", async ({ page }) => {
   const html = await fetchUntilHit("/");
   const notModified = await guest.get("/", { headers: { "If-None-Match": html.headers()["etag"]! } });
