@@ -43,7 +43,7 @@ const selected = new Set(only as RowName[]);
 const quick = has("quick");
 const seconds = Number(flag("seconds") ?? (quick ? 3 : 10));
 const settings = {
-  http: { seconds, warmupSeconds: quick ? 1 : 3, connections: 50 },
+  http: { seconds, warmupSeconds: quick ? 1 : 2, connections: 50 },
   media: { images: Number(flag("images") ?? (quick ? 2 : 8)), videoSeconds: quick ? 3 : 8 },
   lighthouseRuns: quick ? 1 : 3,
   scale: { seconds: quick ? 2 : 5, connections: 10, small: 100, large: quick ? 2000 : 10_000 },
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const pages = await storefrontPaths(app.base);
   if (selected.has("http")) {
     const { runHttp } = await import("./http.ts");
-    sections.push(await section("1. Storefront throughput", () => runHttp(app.base, settings.http)));
+    sections.push(await section("1. Storefront throughput", () => runHttp(app.base, app.web.pid, settings.http)));
   }
   if (selected.has("media")) {
     const { runMedia } = await import("./media.ts");

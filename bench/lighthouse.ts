@@ -2,7 +2,7 @@
 // 4G and 4× CPU slowdown) on the system Chromium, median of 3 runs per page.
 import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
 import { BUILD_DIR, log } from "./app.ts";
 import { fmt, type Row, type Section } from "./report.ts";
 
@@ -28,7 +28,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-type MeasurePageJs = (base: string, pagePath: string, buildDir: string) => Promise<{ status: number; gzipBytes: number; files: unknown[] }>;
+type MeasurePageJs = (
+  base: string,
+  pagePath: string,
+  buildDir: string,
+) => Promise<{ status: number; gzipBytes: number; files: Array<{ url: string; gzipBytes: number }> }>;
 
 /** bench/js-budget.ts (the storefront engineer's): the JS a page's HTML names, gzipped per file from the build. */
 async function jsBudget(): Promise<MeasurePageJs | null> {
@@ -46,15 +50,21 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
       const pageRuns: PageRun[] = [];
       for (let i = 0; i < runs; i++) {
         log(`lighthouse: ${page.path} run ${i + 1}/${runs}`);
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+        // A trace that Chromium failed to record (NO_NAVSTART and the like) is retried, up to three tries.
+        let lhr: RunnerResult["lhr"];
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(`${base}${page.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+          lhr = result.lhr;
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+          log(`lighthouse: ${page.path}: ${lhr.runtimeError.code}, trying again`);
+        }
         const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
         pageRuns.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -103,23 +113,32 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
       target: "≤ 0.01",
       pass: m.cls <= 0.01,
     });
+    // Judged on the gzipped bodies (js-budget.ts) when it is there; Lighthouse's transfer sizes add each response's headers.
     rows.push({
-      name: `${name}: JS (gzipped, transferred)`,
+      name: `${name}: JS transferred (Lighthouse, gzipped + headers)`,
       ours: fmt.kb(m.jsBytes),
       baseline: "—",
       ratio: fmt.kb(m.jsBytes),
-      target: "≤ 90 KB",
-      pass: m.jsBytes <= 90 * 1024,
+      target: measurePageJs ? "— (see next row)" : "≤ 90 KB",
+      pass: measurePageJs ? null : m.jsBytes <= 90 * 1024,
     });
     if (measurePageJs) {
       const named = await measurePageJs(base, page.path, BUILD_DIR);
       rows.push({
-        name: `${name}: JS its HTML names (bench/js-budget.ts, gzipped per file)`,
+        name: `${name}: JS gzipped (bench/js-budget.ts: the modules its HTML loads)`,
         ours: `${fmt.kb(named.gzipBytes)} in ${named.files.length} files`,
         baseline: "—",
         ratio: fmt.kb(named.gzipBytes),
         target: "≤ 90 KB",
         pass: named.gzipBytes <= 90 * 1024,
+        note:
+          named.gzipBytes <= 90 * 1024
+            ? undefined
+            : `${fmt.kb(named.gzipBytes - 90 * 1024)} over; the largest files: ${[...named.files]
+                .sort((a, b) => b.gzipBytes - a.gzipBytes)
+                .slice(0, 3)
+                .map((f) => `${f.url.replace(/^.*\//, "")} ${fmt.kb(f.gzipBytes)}`)
+                .join(", ")}.`,
       });
     }
     rows.push({
@@ -136,7 +155,7 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
   }
   return {
     title: "3. Page quality (Lighthouse)",
-    method: `Lighthouse 12.8.2 (programmatic, performance category, default mobile settings: simulated slow 4G, 4× CPU slowdown) on ${CHROMIUM} (\`--headless=new --no-sandbox\`), ${runs} runs per page, median of each figure. Bytes are transfer sizes (gzipped as served) from the \`network-requests\` audit; JS = requests of type Script (everything the browser fetched, headers included, lazily loaded route modules too); \`bench/js-budget.ts\` counts the modules the server-rendered HTML names, from the build.`,
+    method: `Lighthouse 12.8.2 (programmatic, performance category, default mobile settings: simulated slow 4G, 4× CPU slowdown) on ${CHROMIUM} (\`--headless=new --no-sandbox\`), ${runs} runs per page, median of each figure. Bytes are transfer sizes (gzipped as served) from the \`network-requests\` audit; JS = requests of type Script; a transfer size includes the response's headers (about 1 KB each here: CSP and the other security headers). The JS target is judged on \`bench/js-budget.ts\` (the storefront engineer's): the modules the server-rendered HTML loads, each gzipped from the build as the server sends it.`,
     rows,
     details: ["Every run:", "", ...details],
   };
