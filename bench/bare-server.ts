@@ -9,21 +9,27 @@ import http from "node:http";
 interface Stored {
   path: string;
   contentType: string;
+  /** Set for the compressed copy, served to requests that accept it. */
+  contentEncoding?: string;
   body: string;
 }
 
 const port = Number(process.argv[2]);
 const stored = JSON.parse(readFileSync(process.argv[3]!, "utf8")) as Stored[];
+const key = (path: string, encoding: string | undefined) => `${encoding ?? "identity"} ${path}`;
 const responses = new Map(
   stored.map((s) => {
     const body = Buffer.from(s.body, "base64");
-    return [s.path, { body, headers: { "Content-Type": s.contentType, "Content-Length": String(body.byteLength) } }] as const;
+    const headers: Record<string, string> = { "Content-Type": s.contentType, "Content-Length": String(body.byteLength) };
+    if (s.contentEncoding) headers["Content-Encoding"] = s.contentEncoding;
+    return [key(s.path, s.contentEncoding), { body, headers }] as const;
   }),
 );
 
 http
   .createServer((req, res) => {
-    const found = responses.get(req.url ?? "");
+    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    const found = (gzip && responses.get(key(req.url ?? "", "gzip"))) || responses.get(key(req.url ?? "", undefined));
     if (!found) {
       res.writeHead(404).end();
       return;

@@ -19,15 +19,16 @@ interface Fetched {
   status: number;
   contentType: string;
   xCache: string;
+  contentEncoding?: string;
   headerBytes: number;
   body: Buffer;
 }
 
 /** One GET as autocannon makes it (no Accept-Encoding): the bytes the load test receives. */
-export function rawGet(base: string, urlPath: string): Promise<Fetched> {
+export function rawGet(base: string, urlPath: string, headers: Record<string, string> = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${urlPath}`, (res) => {
+      .get(`${base}${urlPath}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
@@ -36,6 +37,7 @@ export function rawGet(base: string, urlPath: string): Promise<Fetched> {
             status: res.statusCode ?? 0,
             contentType: String(res.headers["content-type"] ?? ""),
             xCache: String(res.headers["x-cache"] ?? "none"),
+            ...(res.headers["content-encoding"] ? { contentEncoding: String(res.headers["content-encoding"]) } : {}),
             headerBytes: res.rawHeaders.reduce((sum, h, i) => sum + h.length + (i % 2 ? 2 : 2), 0),
             body: Buffer.concat(chunks),
           }),
@@ -64,7 +66,9 @@ async function startBare(responses: Fetched[]): Promise<AppProcess> {
   const file = path.join(WORK, "bare-responses.json");
   await fs.writeFile(
     file,
-    JSON.stringify(responses.map((r) => ({ path: r.path, contentType: r.contentType, body: r.body.toString("base64") }))),
+    JSON.stringify(
+      responses.map((r) => ({ path: r.path, contentType: r.contentType, contentEncoding: r.contentEncoding, body: r.body.toString("base64") })),
+    ),
   );
   const bare = await startNode("bare", "bench/bare-server.ts", benchEnv(), [String(SECOND_PORT), file]);
   for (let i = 0; i < 100; i++) {
@@ -105,7 +109,10 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
     fetched.push(response);
   }
 
-  const bare = await startBare(fetched);
+  // What browsers send: the home page with Accept-Encoding: gzip, against the bare server sending the same gzipped bytes.
+  const gzipHeaders = { "accept-encoding": "gzip" };
+  const home = await rawGet(base, "/", gzipHeaders);
+  const bare = await startBare(home.contentEncoding === "gzip" ? [...fetched, home] : fetched);
   const rows: Row[] = [];
   const details = [
     "| URL | bytes | X-Cache | ours: req/s, p50, p99, errors, CPU/request | bare: req/s, p50, p99, errors, CPU/request | ours at 70 %, autocannon overallRate | ours at 70 %, evenly paced |",
@@ -162,6 +169,33 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
       });
       details.push(
         `| \`${p.path}\` | ${fetched[i]!.body.byteLength} | ${xCache} | ${fmt.n(ours.rps)}, ${fmt.ms(ours.p50)}, ${fmt.ms(ours.p99)}, ${ours.errors}, ${fmt.ms(ours.cpuPerRequest)} | ${fmt.n(baseline.rps)}, ${fmt.ms(baseline.p50)}, ${fmt.ms(baseline.p99)}, ${baseline.errors}, ${fmt.ms(baseline.cpuPerRequest)} | ${fmt.n(steady.rps)}, ${fmt.ms(steady.p50)}, ${fmt.ms(steady.p99)}, ${steady.errors} | ${fmt.n(even.rps)}, ${fmt.ms(even.p50)}, ${fmt.ms(even.p99)}, ${even.errors} |`,
+      );
+    }
+    if (home.contentEncoding === "gzip") {
+      log("http: / with Accept-Encoding: gzip");
+      const url = `${base}/`;
+      const bareUrl = `http://127.0.0.1:${SECOND_PORT}/`;
+      await load({ url, connections: options.connections, seconds: options.warmupSeconds, headers: gzipHeaders });
+      const ours = await measured(webPid, () => load({ url, connections: options.connections, seconds: options.seconds, headers: gzipHeaders }));
+      await load({ url: bareUrl, connections: options.connections, seconds: options.warmupSeconds, headers: gzipHeaders });
+      const baseline = await measured(bare.pid, () =>
+        load({ url: bareUrl, connections: options.connections, seconds: options.seconds, headers: gzipHeaders }),
+      );
+      const ratio = ours.rps / baseline.rps;
+      const pass = ratio >= 0.5 && ours.errors === 0;
+      rows.push({
+        name: `home \`/\` with Accept-Encoding: gzip (as browsers ask): req/s`,
+        ours: `${describe(ours)}, ${ours.errors} errors`,
+        baseline: `${describe(baseline)}, ${baseline.errors} errors`,
+        ratio: fmt.ratio(ratio),
+        target: "≥ 0.50, 0 errors",
+        pass,
+        note: pass
+          ? undefined
+          : `our web process used ${fmt.n(ours.busy * 100)} % of a core (${fmt.ms(ours.cpuPerRequest)} CPU per request, X-Cache ${home.xCache}), the bare server sending the same ${home.body.byteLength} gzipped bytes ${fmt.n(baseline.busy * 100)} % (${fmt.ms(baseline.cpuPerRequest)}).`,
+      });
+      details.push(
+        `| \`/\` gzip | ${home.body.byteLength} | ${home.xCache} | ${fmt.n(ours.rps)}, ${fmt.ms(ours.p50)}, ${fmt.ms(ours.p99)}, ${ours.errors}, ${fmt.ms(ours.cpuPerRequest)} | ${fmt.n(baseline.rps)}, ${fmt.ms(baseline.p50)}, ${fmt.ms(baseline.p99)}, ${baseline.errors}, ${fmt.ms(baseline.cpuPerRequest)} | — | — |`,
       );
     }
   } finally {

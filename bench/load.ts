@@ -28,6 +28,7 @@ export async function load(options: {
   overallRate?: number;
   /** Seconds before a request counts as timed out (autocannon's default is 10). */
   timeout?: number;
+  headers?: Record<string, string>;
 }): Promise<Load> {
   const latencies: number[] = [];
   const result = await new Promise<Result>((resolve, reject) => {
@@ -37,6 +38,7 @@ export async function load(options: {
         connections: options.connections,
         duration: options.seconds,
         timeout: options.timeout ?? 10,
+        ...(options.headers ? { headers: options.headers } : {}),
         ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
       },
       (error, res) => (error ? reject(error) : resolve(res)),
