@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
+import { get } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 
 // The JavaScript a storefront page makes the browser load, gzipped: every module the
 // server-rendered HTML names (modulepreload links, module script src, and the static and
 // dynamic imports of its inline module script, which include the client entry), each file
-// gzipped on its own from the build directory, as the server's compression sends it.
+// counted as the server sends it to a client that accepts only gzip.
 // Usable as a library (the bench harness imports measurePageJs) and as a command:
 //   tsx bench/js-budget.ts [--base http://localhost:3000] [--build build] [--budget 90] [path ...]
 
@@ -52,8 +52,11 @@ export function scriptUrlsFromHtml(html: string): string[] {
   return urls;
 }
 
-/** Reads each URL's file from `<buildDir>/client` and gzips it (zlib's default level, like `compression`). */
-export async function measureFiles(urls: string[], buildDir: string): Promise<JsFile[]> {
+/**
+ * Each URL's size in the build (`<buildDir>/client`) and on the wire from `baseUrl` to a
+ * client that accepts only gzip: the server's prebuilt zopfli copy, or its own compression.
+ */
+export async function measureFiles(urls: string[], buildDir: string, baseUrl: string): Promise<JsFile[]> {
   const clientDir = path.resolve(buildDir, "client");
   return Promise.all(
     urls.map(async (url) => {
@@ -62,16 +65,29 @@ export async function measureFiles(urls: string[], buildDir: string): Promise<Js
       const content = await readFile(file).catch(() => {
         throw new Error(`the page names ${url} but ${file} does not exist: is --build the directory the server runs from?`);
       });
-      return { url, bytes: content.length, gzipBytes: gzipSync(content).length };
+      return { url, bytes: content.length, gzipBytes: await gzipWireBytes(new URL(url, baseUrl)) };
     }),
   );
+}
+
+/** Body bytes as sent (not decoded) to a client that accepts gzip; identity answers count as they are. */
+function gzipWireBytes(url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`${url.pathname}: status ${response.statusCode}`));
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 /** Fetches one page from a running server and measures the JavaScript it loads. */
 export async function measurePageJs(baseUrl: string, pagePath: string, buildDir: string): Promise<PageJs> {
   const response = await fetch(new URL(pagePath, baseUrl), { headers: { accept: "text/html" } });
   const html = await response.text();
-  const files = await measureFiles(scriptUrlsFromHtml(html), buildDir);
+  const files = await measureFiles(scriptUrlsFromHtml(html), buildDir, baseUrl);
   return {
     path: pagePath,
     status: response.status,

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -109,7 +110,17 @@ app.use(
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Hashed names, so cacheable forever; sent as the build's brotli or zopfli-gzip copy
+  // when the browser accepts one (vite.config.ts), never compressed again per request.
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(buildDir, "client/assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
   // The build's other public files (favicon, …) are fixed at start: only their paths reach the
   // file system, so a page request costs no stat() and no 404 error object on its way to Remix.
   const clientDir = path.join(buildDir, "client");
