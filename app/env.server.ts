@@ -16,6 +16,12 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    /**
+     * A connection that sends nothing for this long is closed, a stalled upload with it.
+     * There is no limit on a whole request: a phone on a slow line may take many minutes
+     * to send a video, as long as it keeps sending.
+     */
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Where contact messages are forwarded (a form service); unset keeps them only in the database. */
     CONTACT_FORWARD_URL: url(["http", "https"]).optional(),

@@ -180,6 +180,14 @@ const server = http.createServer((req, res) => {
     },
   );
 });
+// Node's defaults end any request after 5 minutes, which would cut off a large video sent
+// from a phone on a slow line; what is cut off instead is a connection that goes silent.
+server.requestTimeout = 0;
+server.headersTimeout = 60_000;
+server.setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000, (socket) => {
+  logger.warn({ remoteAddress: socket.remoteAddress }, "idle connection closed");
+  socket.destroy();
+});
 server.listen(env.PORT, () => {
   logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV }, "web server listening");
 });

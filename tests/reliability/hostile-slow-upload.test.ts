@@ -1,0 +1,109 @@
+// An upload sent very slowly, over real HTTP to the production server: a phone on a bad
+// line that keeps sending is never cut off, however long it takes; a connection that goes
+// silent mid-upload is closed after HTTP_IDLE_TIMEOUT_SECONDS, its half-received file is
+// removed, and the server keeps serving.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeJpeg } from "#tests/setup/fixtures.ts";
+import { freePort, spawnTracked, stopAllServices, until, type Spawned } from "./support-services.ts";
+import { adminCookie, originalsOnDisk } from "./support-input.ts";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const IDLE_SECONDS = 2;
+const SESSION_SECRET = "slow-upload-test-secret-not-for-production";
+let web: Spawned;
+let port: number;
+let cookie: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+    const built = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
+    if (built.status !== 0) throw new Error(`the production build failed: ${built.stderr || built.stdout}`);
+  }
+  // The session row is made here, in the test's database; the server signs with the same secret.
+  process.env.SESSION_SECRET = SESSION_SECRET;
+  cookie = await adminCookie();
+  port = await freePort();
+  web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET,
+    BUILD_DIR,
+    HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+    LOG_LEVEL: "warn",
+  });
+  await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+}, 600_000);
+
+afterAll(async () => {
+  await stopAllServices();
+});
+
+/** Opens a raw connection and sends the head of a multipart gallery upload of `image`. */
+async function startUpload(image: Buffer): Promise<{ socket: Socket; body: Buffer; answer: Promise<string> }> {
+  const boundary = "----slow-upload-boundary";
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const socket = connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  const answer = new Promise<string>((resolve) => socket.once("close", () => resolve(received)));
+  socket.write(
+    [
+      "POST /api/v1/gallery/add HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: http://127.0.0.1:${port}`,
+      `Cookie: ${cookie}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${body.length}`,
+      "Connection: close",
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  return { socket, body, answer };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a very slow upload", () => {
+  it("that keeps sending is accepted, even when it takes longer than the idle limit", async () => {
+    const image = await makeJpeg(640, 480, 7);
+    const { socket, body, answer } = await startUpload(image);
+    // In 8 pieces over ~4 s: twice the idle limit in all, never silent for as long as it.
+    const piece = Math.ceil(body.length / 8);
+    for (let at = 0; at < body.length; at += piece) {
+      socket.write(body.subarray(at, at + piece));
+      await pause(500);
+    }
+    const response = await answer;
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    expect(response).toContain('"success":true');
+  }, 60_000);
+
+  it("that goes silent is closed after the idle limit, its partial file removed, and the server keeps serving", async () => {
+    const before = await originalsOnDisk();
+    const image = await makeJpeg(1600, 1200, 8);
+    const { socket, body, answer } = await startUpload(image);
+    socket.write(body.subarray(0, Math.floor(body.length / 2)));
+    const silentSince = Date.now();
+    const response = await answer;
+    // Closed by the server (no answer bytes: the request never finished), not by us.
+    expect(response).toBe("");
+    expect(Date.now() - silentSince).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+    await until(async () => (await originalsOnDisk()).length === before.length, 10_000, "the partial original to be removed");
+    expect(await originalsOnDisk()).toEqual(before);
+    expect(web.output()).toContain("idle connection closed");
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+  }, 60_000);
+});
