@@ -47,7 +47,7 @@ const settings = {
   media: { images: Number(flag("images") ?? (quick ? 2 : 8)), videoSeconds: quick ? 3 : 8 },
   lighthouseRuns: quick ? 1 : 3,
   scale: { seconds: quick ? 2 : 5, connections: 10, small: 100, large: quick ? 2000 : 10_000 },
-  memory: { first: quick ? 20 : 100, total: quick ? 200 : 1000, width: 640, height: 480 },
+  memory: { first: quick ? 20 : 100, total: quick ? 200 : 1000, width: 320, height: 240 },
 };
 const full = selected.size === ROWS.length && !quick;
 const out = flag("out") ?? (full ? "bench/RESULTS.md" : path.join(WORK, "RESULTS-partial.md"));

@@ -175,6 +175,8 @@ async function videoRow(base: string, cookie: string, seconds: number, dir: stri
   log("media: video upload over HTTP until ready");
   const start = performance.now();
   const id = await upload(base, cookie, "/api/v1/video/add", "video", clip, "video/mp4");
+  const uploadSeconds = (performance.now() - start) / 1000;
+  const { size } = await fs.stat(clip);
   for (;;) {
     const got = (await (await fetch(`${base}/api/v1/video/getById/${id}`, { headers: { cookie } })).json()) as Uploaded;
     if (got.data.status === "failed") throw new Error("the video upload failed");
@@ -195,7 +197,7 @@ async function videoRow(base: string, cookie: string, seconds: number, dir: stri
       note:
         ratio <= 1.1
           ? undefined
-          : `the extra ${(oursSeconds - rawSeconds).toFixed(2)} s is the upload, the queue hop, fluent-ffmpeg's process handling and the database writes around the same ffmpeg runs.`,
+          : `of the extra ${(oursSeconds - rawSeconds).toFixed(2)} s, ${uploadSeconds.toFixed(2)} s is the upload itself (${(size / 1024 / 1024).toFixed(1)} MB streamed to storage, type-checked, row written, job queued); the worker then took ${(oursSeconds - uploadSeconds).toFixed(2)} s to ready (${((oursSeconds - uploadSeconds) / rawSeconds).toFixed(2)} × raw): the queue hop, fluent-ffmpeg's process handling, progress writes and the final database update around the same ffmpeg runs.`,
     },
     lines: [
       "Video baseline: ffprobe, the poster frame, makeImageVariants on it, the preview, the web copy and the two read-back probes, " +
