@@ -113,6 +113,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
   const gzipHeaders = { "accept-encoding": "gzip" };
   const home = await rawGet(base, "/", gzipHeaders);
   const bare = await startBare(home.contentEncoding === "gzip" ? [...fetched, home] : fetched);
+  const tailSeconds = Math.max(2, Math.round(options.seconds / 2));
   const rows: Row[] = [];
   const details = [
     "| URL | bytes | X-Cache | ours: req/s, p50, p99, errors, CPU/request | bare: req/s, p50, p99, errors, CPU/request | ours at 70 % (overallRate): req/s, p50, p99, errors | bare at the same rate |",
@@ -129,7 +130,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
       const baseline = await measured(bare.pid, () => load({ url: bareUrl, connections: options.connections, seconds: options.seconds }));
       const rate = 0.7 * ours.rps;
       if (rate < 1) throw new Error(`${p.path}: no successful responses in ${options.seconds} s (${ours.errors} errors)`);
-      const steady = await load({ url: ourUrl, connections: options.connections, seconds: options.seconds, overallRate: rate });
+      const steady = await load({ url: ourUrl, connections: options.connections, seconds: tailSeconds, overallRate: rate });
       const xCache = (await rawGet(base, p.path)).xCache;
 
       const ratio = ours.rps / baseline.rps;
@@ -153,7 +154,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
             }`,
       });
       // The same offered rate against the bare server: how much of the tail is the load pattern and the machine.
-      const bareSteady = await load({ url: bareUrl, connections: options.connections, seconds: options.seconds, overallRate: rate });
+      const bareSteady = await load({ url: bareUrl, connections: options.connections, seconds: tailSeconds, overallRate: rate });
       const tail = steady.p99 / steady.p50;
       const bareTail = bareSteady.p99 / bareSteady.p50;
       const tailPass = tail <= 3 && steady.errors === 0;
@@ -208,7 +209,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
   }
   return {
     title: "1. Storefront throughput",
-    method: `autocannon 8 (programmatic), loopback, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.seconds} s per run, no Accept-Encoding (as autocannon sends). Baseline: a bare Node \`http\` server (own process, bench/bare-server.ts) answering each path with the body and Content-Type the app sent for it, from memory, measured right after ours. The 70 % run offers 0.7 × our measured req/s with autocannon's \`overallRate\`, to ours and then to the bare server (each connection sends its per-second quota back to back at the top of each second, so the load arrives in bursts). Latencies are every 2xx response's time at full precision. The app runs as shipped (page cache on).`,
+    method: `autocannon 8 (programmatic), loopback, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.seconds} s per run, no Accept-Encoding (as autocannon sends). Baseline: a bare Node \`http\` server (own process, bench/bare-server.ts) answering each path with the body and Content-Type the app sent for it, from memory, measured right after ours. The 70 % run (${Math.max(2, Math.round(options.seconds / 2))} s) offers 0.7 × our measured req/s with autocannon's \`overallRate\`, to ours and then to the bare server (each connection sends its per-second quota back to back at the top of each second, so the load arrives in bursts). The home page is measured once more with \`Accept-Encoding: gzip\`, as browsers ask, against the bare server sending the same gzipped bytes. Latencies are every 2xx response's time at full precision; CPU per request is each server process's user+system time (/proc/<pid>/stat) over the run divided by the requests it answered. The app runs as shipped (page cache on).`,
     rows,
     details: ["Raw figures:", "", ...details],
   };
