@@ -50,7 +50,9 @@ export async function exec(command: string, args: string[], env: Env, logName: s
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
+  running.add(child);
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  running.delete(child);
   if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited ${code}: see ${path.join(WORK, "logs", `${logName}.log`)}`);
 }
 
@@ -63,6 +65,8 @@ export interface AppProcess {
 }
 
 const started = new Set<AppProcess>();
+/** One-shot commands in progress (setup, seed), stopped with everything else on Ctrl-C. */
+const running = new Set<ChildProcess>();
 
 export async function startNode(name: string, script: string, env: Env, args: string[] = []): Promise<AppProcess> {
   await fs.mkdir(path.join(WORK, "logs"), { recursive: true });
@@ -90,6 +94,7 @@ export async function startNode(name: string, script: string, env: Env, args: st
 
 /** Stops every process this harness started (on success, failure or Ctrl-C). */
 export async function stopAll(): Promise<void> {
+  for (const child of running) child.kill("SIGTERM");
   await Promise.all([...started].map((p) => p.stop()));
 }
 
