@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_init.ts";
+import * as m0002 from "./0002_products_name_index.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
   "0001_init": m0001,
+  "0002_products_name_index": m0002,
 };

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS, isCategorySlug, isListingSlug, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
-import { PRICE_BANDS } from "#app/modules/catalog/format.ts";
 import {
   deleteProduct,
   deleteProductImage,
   getProductForAdmin,
-  listProductsForAdmin,
+  listAllProductsForAdmin,
   MANAGE_MESSAGES,
   MAX_IMAGES,
   toggleAvailability,
@@ -13,12 +12,12 @@ import {
   type AdminProduct,
 } from "#app/modules/catalog/manage.server.ts";
 import { IMAGE_COUNT_MESSAGES, productEditSchema } from "#app/modules/catalog/product-schema.ts";
-import { createProduct, getCatalogCounts, listPublicProducts } from "#app/modules/catalog/products.server.ts";
+import { createProduct, getCatalogCounts, listAllPublicProducts } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, UPLOAD_LIMITS, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, fieldErrors, ok, parseWith } from "./envelope.server.ts";
 import { fieldsOf, isMultipart, pathId, readBody } from "./http.server.ts";
-import { allPages, findProductByNameForAdmin, findPublicProductByName } from "./reads.server.ts";
+import { findProductByNameForAdmin, findPublicProductByName } from "./reads.server.ts";
 import {
   apiProductCreateDoc,
   apiProductCreateSchema,
@@ -109,7 +108,7 @@ const getAllProducts = defineEndpoint({
     const category = url.searchParams.get("category");
     if (category && !isCategorySlug(category)) throw new ApiError(400, PRODUCT_MESSAGES.noCategory(category), { category: "Unknown category" });
     const q = url.searchParams.get("q");
-    const items = await allPages((page) => listProductsForAdmin({ category, q, page }));
+    const items = await listAllProductsForAdmin({ category, q });
     return ok(items.map(toApiProduct));
   },
 });
@@ -176,7 +175,7 @@ const getProductsByCategory = defineEndpoint({
   async handle({ params }) {
     const category = params.category ?? "";
     if (!isCategorySlug(category)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(category));
-    return ok((await allPages((page) => listProductsForAdmin({ category, page }))).map(toApiProduct));
+    return ok((await listAllProductsForAdmin({ category })).map(toApiProduct));
   },
 });
 
@@ -194,7 +193,7 @@ const getAvailableProductsByCategory = defineEndpoint({
   async handle({ params }) {
     const slug = params.category ?? "";
     if (!isListingSlug(slug)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(slug));
-    return ok((await allPages((page) => listPublicProducts(slug, PRICE_BANDS[0], page))).map(toApiProduct));
+    return ok((await listAllPublicProducts(slug)).map(toApiProduct));
   },
 });
 

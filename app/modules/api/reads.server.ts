@@ -57,14 +57,3 @@ export async function listEntries(list: ProductList, admin: boolean): Promise<Li
     return product ? [{ id: Number(r.id), product }] : [];
   });
 }
-
-/** Every page of a paged read, in order, without repeats. */
-export async function allPages<T extends { id: number }>(
-  load: (page: number) => Promise<{ items: T[]; pageCount: number }>,
-): Promise<T[]> {
-  const first = await load(1);
-  const items = [...first.items];
-  for (let page = 2; page <= first.pageCount; page++) items.push(...(await load(page)).items);
-  const seen = new Set<number>();
-  return items.filter((item) => !seen.has(item.id) && (seen.add(item.id), true));
-}

@@ -127,10 +127,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Admin listing, any status: optional category filter and search in name or description, newest first. */
-export async function listProductsForAdmin(
-  options: { category?: string | null; q?: string | null; page?: number } = {},
-): Promise<AdminProductPage> {
+type AdminListingFilter = { category?: string | null; q?: string | null };
+
+function adminListingQuery(options: AdminListingFilter) {
   let query = adminProductsQuery();
   if (options.category && isCategorySlug(options.category)) query = query.where("products.category", "=", options.category);
   const q = options.q?.trim().slice(0, 100);
@@ -138,6 +137,17 @@ export async function listProductsForAdmin(
     const pattern = likePattern(q);
     query = query.where((eb) => eb.or([eb("products.name", "like", pattern), eb("products.description", "like", pattern)]));
   }
+  return query;
+}
+
+async function withAdminImages(rows: ProductWithEntries[]): Promise<AdminProduct[]> {
+  const images = await loadAdminImages(rows.map((r) => r.id));
+  return rows.map((r) => toAdminProduct(r, images.get(r.id) ?? []));
+}
+
+/** Admin listing, any status: optional category filter and search in name or description, newest first. */
+export async function listProductsForAdmin(options: AdminListingFilter & { page?: number } = {}): Promise<AdminProductPage> {
+  const query = adminListingQuery(options);
   const { total } = await query
     .clearSelect()
     .select(sql<number>`COUNT(*)`.as("total"))
@@ -149,8 +159,12 @@ export async function listProductsForAdmin(
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .execute()) as ProductWithEntries[];
-  const images = await loadAdminImages(rows.map((r) => r.id));
-  return { items: rows.map((r) => toAdminProduct(r, images.get(r.id) ?? [])), total: Number(total), page, pageCount };
+  return { items: await withAdminImages(rows), total: Number(total), page, pageCount };
+}
+
+/** The same filter, every match at once (the API's lists): two queries, whatever the size. */
+export async function listAllProductsForAdmin(options: AdminListingFilter = {}): Promise<AdminProduct[]> {
+  return withAdminImages((await adminListingQuery(options).orderBy("products.id", "desc").execute()) as ProductWithEntries[]);
 }
 
 /** One product in any status with every image's state; throws ManageError 404. */

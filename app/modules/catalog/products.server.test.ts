@@ -1,9 +1,9 @@
 // The public listing against the real MySQL: ready + available only, price bands in SQL,
 // pages of 12, and the Gift/stock lists.
 import { describe, expect, it } from "vitest";
-import { getDb } from "#db/index.ts";
+import { getDb, queryCounter } from "#db/index.ts";
 import { PRICE_BANDS, priceBand } from "./format.ts";
-import { PAGE_SIZE, listPublicEntries, listPublicProducts, listPublicProductRefs } from "./products.server.ts";
+import { PAGE_SIZE, listAllPublicProducts, listPublicEntries, listPublicProducts, listPublicProductRefs } from "./products.server.ts";
 
 async function insertProduct(name: string, price: number, options: { status?: "ready" | "processing"; available?: number; fixed?: number } = {}) {
   const result = await getDb()
@@ -58,5 +58,26 @@ describe("listPublicProducts", () => {
     expect((await listPublicEntries("stock_entries", 5)).map((p) => p.id)).toEqual([stock]);
     expect((await listPublicProducts("trending", PRICE_BANDS[0], 1)).items.map((p) => p.id)).toEqual([gift]);
     expect((await listPublicProducts("available-collection", PRICE_BANDS[0], 1)).items.map((p) => p.id)).toEqual([stock]);
+  });
+});
+
+describe("listAllPublicProducts", () => {
+  it("reads a whole category in the same two queries, however many products it holds", async () => {
+    const queriesFor = async () => {
+      const before = queryCounter.count;
+      const items = await listAllPublicProducts("wall-hanging");
+      return { items: items.length, queries: queryCounter.count - before };
+    };
+    const insertMany = async (count: number) => {
+      const rows = Array.from({ length: count }, (_, i) => ({ name: `Wall ${i}`, description: "", category: "wall-hanging", price_fixed: 1000, status: "ready" as const }));
+      await getDb().insertInto("products").values(rows).execute();
+    };
+    await insertMany(3);
+    const small = await queriesFor();
+    await insertMany(60);
+    const large = await queriesFor();
+    expect([small.items, large.items]).toEqual([3, 63]);
+    expect(large.queries).toBe(small.queries);
+    expect(large.queries).toBeLessThanOrEqual(2);
   });
 });

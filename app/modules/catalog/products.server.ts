@@ -148,6 +148,11 @@ export async function listPublicProducts(slug: ListingSlug, band: PriceBand, pag
   return { items: await withImages(rows), total: Number(total), page: current, pageCount };
 }
 
+/** Every public product of a category or list, newest first (the API's list): two queries, whatever the size. */
+export async function listAllPublicProducts(slug: ListingSlug): Promise<ProductView[]> {
+  return withImages(await inListing(publicProducts(), slug).selectAll("products").orderBy("products.id", "desc").execute());
+}
+
 export async function getPublicProduct(id: number): Promise<ProductView | null> {
   const row = await publicProducts().selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
