@@ -180,7 +180,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
           : ratio <= 1.2
           ? undefined
           : p.label === "API category list"
-            ? `the call returns every public product of the category (its contract: no paging), ${Math.round(options.small / 6)} vs ${Math.round(options.large / 6)} products, so its work grows with the catalogue by design.`
+            ? `the call returns every public product of the category (its contract: no paging), ${Math.round(options.small / 6)} vs ${Math.round(options.large / 6)} products, so its answer and its work grow with the catalogue by design (statements stay constant: one query for the products, one for their images). What would lift it: an optional page/limit parameter, for callers that want a bounded answer (SPEC §7's call has none, so its default must stay "everything").`
             : "see the slowest statements below.",
     });
     const same = small.statements.length === large.statements.length;
