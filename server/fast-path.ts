@@ -1,13 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { etagMatches, isCacheableRequest, lengthWithNonce, type CachedPage, type PageCache } from "./page-cache.ts";
+import {
+  acceptsGzip,
+  etagMatches,
+  gzipChunks,
+  gzipLength,
+  isCacheableRequest,
+  lengthWithNonce,
+  type CachedPage,
+  type PageCache,
+} from "./page-cache.ts";
 
 // Cache hits without Express. Once a page has gone out through the full Express stack
 // (helmet, compression, logging) its final headers are kept with the entry, the CSP nonce
 // cut out of them; a later uncompressed hit on the same version is answered here with
-// those headers, a fresh nonce and the stored body. Anything else (no entry, a moved
-// version, a client that accepts gzip, a cookie) goes on to Express as before.
+// those headers, a fresh nonce and the stored body (or its stored gzip form, for clients that
+// accept gzip). Anything else (no entry, a moved version, a client that wants only another
+// coding, a cookie) goes on to Express as before.
 
 export const NEW_NONCE = () => randomBytes(16).toString("base64");
 
@@ -17,7 +27,7 @@ export interface WireHeaders {
   csp: string[] | undefined;
 }
 
-const NOT_KEPT = new Set(["content-length", "x-cache", "content-security-policy", "date", "connection", "keep-alive", "transfer-encoding"]);
+const NOT_KEPT = new Set(["content-length", "content-encoding", "etag", "x-cache", "content-security-policy", "date", "connection", "keep-alive", "transfer-encoding"]);
 
 /** Keeps what Express is about to send with `page`, for the fast path. */
 export function captureWireHeaders(headers: OutgoingHttpHeaders, nonce: string | undefined): WireHeaders {
@@ -40,13 +50,19 @@ export function rememberWireHeaders(page: CachedPage, headers: WireHeaders): voi
   if (!wireHeaders.has(page)) wireHeaders.set(page, headers);
 }
 
+export type Coding = "gzip" | "identity";
+
+/** The coding a cache hit goes out in; null: leave it to Express (its compression middleware). */
+export function codingFor(req: IncomingMessage): Coding | null {
+  if (acceptsGzip(req)) return "gzip";
+  const encoding = req.headers["accept-encoding"];
+  return encoding && /gzip|br|deflate|zstd/i.test(encoding) ? null : "identity";
+}
+
 /** Whether this request is one the fast path may answer (before looking anything up). */
 function eligible(req: IncomingMessage): boolean {
   const url = req.url ?? "/";
   const query = url.indexOf("?");
-  const encoding = req.headers["accept-encoding"];
-  // Compressed answers are made by Express's compression middleware.
-  if (encoding && /gzip|br|deflate|zstd/i.test(encoding)) return false;
   return isCacheableRequest({
     method: req.method ?? "GET",
     path: query === -1 ? url : url.slice(0, query),
@@ -61,6 +77,8 @@ function eligible(req: IncomingMessage): boolean {
  */
 export async function serveFromCache(cache: PageCache, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (!eligible(req)) return false;
+  const coding = codingFor(req);
+  if (!coding) return false;
   const key = req.url ?? "/";
   const candidate = cache.peek(key);
   const headers = candidate && wireHeaders.get(candidate);
@@ -74,7 +92,9 @@ export async function serveFromCache(cache: PageCache, req: IncomingMessage, res
   for (const [name, value] of headers.fixed) res.setHeader(name, value);
   if (headers.csp) res.setHeader("Content-Security-Policy", headers.csp.join(nonce));
   res.setHeader("X-Cache", "HIT");
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
+  const etag = coding === "gzip" ? page.gzipEtag : page.etag;
+  res.setHeader("ETag", etag);
+  if (page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
     res.statusCode = 304;
     res.removeHeader("Content-Type");
     if (page.html) res.removeHeader("Content-Security-Policy");
@@ -82,24 +102,47 @@ export async function serveFromCache(cache: PageCache, req: IncomingMessage, res
     return true;
   }
   res.statusCode = page.status;
-  res.setHeader("Content-Length", lengthWithNonce(page, nonce));
-  if (req.method === "HEAD") res.end();
-  else writeParts(res, page, nonce);
+  writeBody(req, res, page, nonce, coding);
   return true;
 }
 
-/** Writes the stored parts with the nonce between them: no copy of the page. */
-export function writeParts(res: ServerResponse, page: CachedPage, nonce: string | undefined): void {
+/**
+ * Sets Content-Length (and Content-Encoding for gzip) and writes the entry's body in `coding`
+ * with this response's nonce: the stored parts (or their gzip pieces) go out without a copy.
+ */
+export function writeBody(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string | undefined, coding: Coding): void {
+  if (coding === "gzip") {
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", gzipLength(page, nonce));
+  } else {
+    res.setHeader("Content-Length", lengthWithNonce(page, nonce));
+  }
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  if (coding === "gzip") {
+    writeChunks(res, gzipChunks(page, nonce));
+    return;
+  }
   if (page.parts.length === 1) {
     res.end(page.parts[0]);
     return;
   }
   if (!nonce) throw new Error("A cached page that carries a CSP nonce needs a fresh one");
+  writeChunks(
+    res,
+    page.parts.flatMap((part, index) => (index > 0 ? [nonce, part] : [part])),
+  );
+}
+
+function writeChunks(res: ServerResponse, chunks: readonly (Buffer | string)[]): void {
+  if (chunks.length === 1) {
+    res.end(chunks[0]);
+    return;
+  }
   res.cork();
-  page.parts.forEach((part, index) => {
-    if (index > 0) res.write(nonce);
-    res.write(part);
-  });
+  for (const chunk of chunks) res.write(chunk);
   res.end();
   // With compression in between, the real end() comes later (after zlib): uncork here, or
   // the compressed body would wait in the corked socket for ever.

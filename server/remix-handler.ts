@@ -4,8 +4,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { logger } from "#app/lib/logger.server.ts";
 import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { captureWireHeaders, rememberWireHeaders, writeParts } from "./fast-path.ts";
-import { etagMatches, isCacheableRequest, isCacheableResponse, lengthWithNonce, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { captureWireHeaders, rememberWireHeaders, writeBody } from "./fast-path.ts";
+import { acceptsGzip, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
 // public-version bump after admin writes. Built on @remix-run/express's own helpers.
@@ -143,10 +143,14 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", page.cacheControl);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", "Cookie");
+  // The stored gzip form when the client takes gzip: compression sees Content-Encoding and
+  // leaves the body alone (other codings, br for one, are still its business).
+  const coding = acceptsGzip(req) ? "gzip" : "identity";
+  const etag = coding === "gzip" ? page.gzipEtag : page.etag;
+  res.setHeader("ETag", etag);
+  res.setHeader("Vary", "Cookie, Accept-Encoding");
   res.setHeader("X-Cache", state);
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
+  if (page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
     res.statusCode = 304;
     res.removeHeader("Content-Type");
     // A 304's headers replace the stored ones; a new nonce would not match the stored body.
@@ -157,7 +161,5 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   const nonce = res.locals.cspNonce as string | undefined;
   // What Express sends with this entry, kept for the fast path (server/fast-path.ts).
   if (state !== "STALE" && state !== "BYPASS") rememberWireHeaders(page, captureWireHeaders(res.getHeaders(), nonce));
-  res.setHeader("Content-Length", lengthWithNonce(page, nonce));
-  if (req.method === "HEAD") res.end();
-  else writeParts(res, page, nonce);
+  writeBody(req, res, page, nonce, coding);
 }
