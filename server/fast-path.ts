@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import {
-  acceptsGzip,
+  wantsStoredGzip,
   etagMatches,
   gzipChunks,
   gzipLength,
@@ -54,9 +54,9 @@ export type Coding = "gzip" | "identity";
 
 /** The coding a cache hit goes out in; null: leave it to Express (its compression middleware). */
 export function codingFor(req: IncomingMessage): Coding | null {
-  if (acceptsGzip(req)) return "gzip";
-  const encoding = req.headers["accept-encoding"];
-  return encoding && /gzip|br|deflate|zstd/i.test(encoding) ? null : "identity";
+  if (wantsStoredGzip(req)) return "gzip";
+  const encoding = req.headers["accept-encoding"]?.trim();
+  return !encoding || encoding === "identity" ? "identity" : null;
 }
 
 /** Whether this request is one the fast path may answer (before looking anything up). */

@@ -5,7 +5,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { captureWireHeaders, rememberWireHeaders, writeBody } from "./fast-path.ts";
-import { acceptsGzip, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { wantsStoredGzip, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
 // public-version bump after admin writes. Built on @remix-run/express's own helpers.
@@ -145,7 +145,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   res.setHeader("Cache-Control", page.cacheControl);
   // The stored gzip form when the client takes gzip: compression sees Content-Encoding and
   // leaves the body alone (other codings, br for one, are still its business).
-  const coding = acceptsGzip(req) ? "gzip" : "identity";
+  const coding = wantsStoredGzip(req) ? "gzip" : "identity";
   const etag = coding === "gzip" ? page.gzipEtag : page.etag;
   res.setHeader("ETag", etag);
   res.setHeader("Vary", "Cookie, Accept-Encoding");
