@@ -3,7 +3,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
-import { lockOwner, refreshProductStatus } from "./records.server.ts";
+import { lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
@@ -279,15 +279,8 @@ export async function deleteProductMedia(mediaIds: readonly number[]): Promise<v
   const db = getDb();
   const ids = [...mediaIds];
   const gone = await db.transaction().execute(async (trx) => {
-    // Products first, as the worker does (see lockOwner), so the two never deadlock.
-    const owners = await trx
-      .selectFrom("product_images")
-      .select("product_id")
-      .where("media_id", "in", ids)
-      .modifyEnd(sql`LOCK IN SHARE MODE`)
-      .execute();
-    const productIds = [...new Set(owners.map((o) => Number(o.product_id)))].sort((a, b) => a - b);
-    if (productIds.length) await trx.selectFrom("products").select("id").where("id", "in", productIds).forUpdate().execute();
+    // Products first, as the worker does, so the two never deadlock.
+    const productIds = await lockOwners(trx, ids);
     const gone = await trx
       .selectFrom("media")
       .select(["id", "kind", "original_path", "variants"])

@@ -34,15 +34,21 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
  * first they take turns. Call it first in the transaction.
  */
 export async function lockOwner(db: Executor, mediaId: number): Promise<number | null> {
-  const owner = await db
+  return (await lockOwners(db, [mediaId]))[0] ?? null;
+}
+
+/** lockOwner for several media rows: their products, locked in id order, returned in that order. */
+export async function lockOwners(db: Executor, mediaIds: readonly number[]): Promise<number[]> {
+  if (mediaIds.length === 0) return [];
+  const owners = await db
     .selectFrom("product_images")
     .select("product_id")
-    .where("media_id", "=", mediaId)
+    .where("media_id", "in", [...mediaIds])
     .modifyEnd(sql`LOCK IN SHARE MODE`)
-    .executeTakeFirst();
-  if (!owner) return null;
-  await db.selectFrom("products").select("id").where("id", "=", owner.product_id).forUpdate().execute();
-  return owner.product_id;
+    .execute();
+  const productIds = [...new Set(owners.map((o) => Number(o.product_id)))].sort((a, b) => a - b);
+  if (productIds.length) await db.selectFrom("products").select("id").where("id", "in", productIds).forUpdate().execute();
+  return productIds;
 }
 
 export interface ReadyMedia {
