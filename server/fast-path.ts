@@ -46,8 +46,9 @@ function mergeVary(vary: string, field: string): string {
 
 const wireHeaders = new WeakMap<CachedPage, WireHeaders>();
 
-export function rememberWireHeaders(page: CachedPage, headers: WireHeaders): void {
-  if (!wireHeaders.has(page)) wireHeaders.set(page, headers);
+/** Keeps the headers of the first response sent with `page` (later ones are not read again). */
+export function rememberWireHeaders(page: CachedPage, headers: OutgoingHttpHeaders, nonce: string | undefined): void {
+  if (!wireHeaders.has(page)) wireHeaders.set(page, captureWireHeaders(headers, nonce));
 }
 
 export type Coding = "gzip" | "identity";
@@ -92,17 +93,22 @@ export async function serveFromCache(cache: PageCache, req: IncomingMessage, res
   for (const [name, value] of headers.fixed) res.setHeader(name, value);
   if (headers.csp) res.setHeader("Content-Security-Policy", headers.csp.join(nonce));
   res.setHeader("X-Cache", "HIT");
-  const etag = coding === "gzip" ? page.gzipEtag : page.etag;
-  res.setHeader("ETag", etag);
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    if (page.html) res.removeHeader("Content-Security-Policy");
-    res.end();
-    return true;
-  }
+  if (answeredNotModified(req, res, page, coding)) return true;
   res.statusCode = page.status;
   writeBody(req, res, page, nonce, coding);
+  return true;
+}
+
+/** Sets the ETag of the entry's form in `coding`; answers 304 (and returns true) when the client has it. */
+export function answeredNotModified(req: IncomingMessage, res: ServerResponse, page: CachedPage, coding: Coding): boolean {
+  const etag = coding === "gzip" ? page.gzipEtag : page.etag;
+  res.setHeader("ETag", etag);
+  if (page.status !== 200 || !etagMatches(req.headers["if-none-match"], etag)) return false;
+  res.statusCode = 304;
+  res.removeHeader("Content-Type");
+  // A 304's headers replace the stored ones; a new nonce would not match the stored body.
+  if (page.html) res.removeHeader("Content-Security-Policy");
+  res.end();
   return true;
 }
 

@@ -4,8 +4,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { logger } from "#app/lib/logger.server.ts";
 import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { captureWireHeaders, rememberWireHeaders, writeBody } from "./fast-path.ts";
-import { wantsStoredGzip, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { answeredNotModified, rememberWireHeaders, writeBody } from "./fast-path.ts";
+import { wantsStoredGzip, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
 // public-version bump after admin writes. Built on @remix-run/express's own helpers.
@@ -146,20 +146,11 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   // The stored gzip form when the client takes gzip: compression sees Content-Encoding and
   // leaves the body alone (other codings, br for one, are still its business).
   const coding = wantsStoredGzip(req) ? "gzip" : "identity";
-  const etag = coding === "gzip" ? page.gzipEtag : page.etag;
-  res.setHeader("ETag", etag);
   res.setHeader("Vary", "Cookie, Accept-Encoding");
   res.setHeader("X-Cache", state);
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    // A 304's headers replace the stored ones; a new nonce would not match the stored body.
-    if (page.html) res.removeHeader("Content-Security-Policy");
-    res.end();
-    return;
-  }
+  if (answeredNotModified(req, res, page, coding)) return;
   const nonce = res.locals.cspNonce as string | undefined;
   // What Express sends with this entry, kept for the fast path (server/fast-path.ts).
-  if (state !== "STALE" && state !== "BYPASS") rememberWireHeaders(page, captureWireHeaders(res.getHeaders(), nonce));
+  if (state !== "STALE" && state !== "BYPASS") rememberWireHeaders(page, res.getHeaders(), nonce);
   writeBody(req, res, page, nonce, coding);
 }
