@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { keyPrefixForDatabase, parseEnv } from "./env.server.ts";
 
 describe("configuration", () => {
   it("fills the documented defaults", () => {
@@ -31,5 +31,29 @@ describe("configuration", () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Invalid configuration: REDIS_URL /)]);
+  });
+});
+
+describe("the Redis key prefix", () => {
+  it("is derived from the database unless QUEUE_PREFIX is set", () => {
+    expect(parseEnv({}).QUEUE_PREFIX).toBe("dokra:127.0.0.1:3306:dokra");
+    const prefixes = ["mysql://root@127.0.0.1:3306/shop_a", "mysql://root@127.0.0.1:3306/shop_b", "mysql://root@127.0.0.1:3307/shop_a", "mysql://u:p@db.local/shop_a"].map(
+      (url) => parseEnv({ DATABASE_URL: url }).QUEUE_PREFIX,
+    );
+    expect(prefixes).toEqual(["dokra:127.0.0.1:3306:shop_a", "dokra:127.0.0.1:3306:shop_b", "dokra:127.0.0.1:3307:shop_a", "dokra:db.local:3306:shop_a"]);
+    expect(parseEnv({ DATABASE_URL: "mysql://root@127.0.0.1:3306/shop_a", QUEUE_PREFIX: "mine" }).QUEUE_PREFIX).toBe("mine");
+  });
+
+  it("keeps glob characters out of a derived prefix", () => {
+    expect(keyPrefixForDatabase("mysql://root@[::1]:3306/shop*1")).toBe("dokra:___1_:3306:shop_1");
+  });
+});
+
+describe("process settings", () => {
+  it("refuses a bad value instead of falling back", () => {
+    expect(() => parseEnv({ IMAGE_CONCURRENCY: "two" })).toThrow(/^Invalid configuration: IMAGE_CONCURRENCY /);
+    expect(() => parseEnv({ RECONCILE_EVERY_MS: "-5" })).toThrow(/^Invalid configuration: RECONCILE_EVERY_MS /);
+    expect(() => parseEnv({ DB_LOG_ERRORS: "maybe" })).toThrow(/^Invalid configuration: DB_LOG_ERRORS /);
+    expect(parseEnv({ WORKER_LOCK_MS: "3000" }).WORKER_LOCK_MS).toBe(3000);
   });
 });

@@ -1,15 +1,42 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const url = (protocols: string[]) =>
   z.url({ protocol: new RegExp(`^(${protocols.join("|")})$`) });
 
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const positiveInt = z.coerce.number().int().min(1);
+
+/** Process tunables (tests shorten them); unset, each keeps the default where it is used. */
+const RUNTIME_SETTINGS = {
+  IMAGE_CONCURRENCY: positiveInt.max(64).optional(),
+  WORKER_LOCK_MS: positiveInt.optional(),
+  WORKER_STALLED_INTERVAL_MS: positiveInt.optional(),
+  RECONCILE_EVERY_MS: positiveInt.optional(),
+  RECONCILE_REQUEUE_AFTER_MS: positiveInt.optional(),
+  RECONCILE_FILE_GRACE_MS: positiveInt.optional(),
+  VIDEO_MAX_DURATION_MS: positiveInt.optional(),
+  /** Where `remix vite:build` wrote the app (the web server in production). */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** Print every failed SQL statement's error (debugging). */
+  DB_LOG_ERRORS: z.stringbool().default(false),
+};
+
 const envSchema = z
   .object({
+    ...RUNTIME_SETTINGS,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: url(["mysql"]).default("mysql://root@127.0.0.1:3306/dokra"),
     REDIS_URL: url(["redis", "rediss"]).default("redis://127.0.0.1:6379"),
-    /** Prefix of every BullMQ key, so test runs never share queues. */
-    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("dokra"),
+    /** Prefix of every Redis key (queues, page-cache version, throttles); unset: derived from DATABASE_URL. */
+    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_.:-]+$/i).optional(),
     SESSION_SECRET: z.string().min(16).optional(),
     STORAGE_DIR: z.string().min(1).default("./storage"),
     PUBLIC_URL: url(["http", "https"]).optional(),
@@ -22,9 +49,18 @@ const envSchema = z
      * to send a video, as long as it keeps sending.
      */
     HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** A form post or API call that is not an upload must arrive whole within this (server/request-limits.ts). */
+    HTTP_FORM_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Where contact messages are forwarded (a form service); unset keeps them only in the database. */
     CONTACT_FORWARD_URL: url(["http", "https"]).optional(),
+
+    /** Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or Express's names); none by default. */
+    TRUST_PROXY: z
+      .string()
+      .default("")
+      .transform((list) => list.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isProxyAddress, "must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal"))),
 
     ADMIN_EMAIL: z.email().default("admin@dokra.local"),
     ADMIN_PASSWORD: z.string().min(8).default("dokra-admin-2026"),
@@ -57,7 +93,20 @@ const envSchema = z
     ...value,
     SESSION_SECRET: value.SESSION_SECRET ?? "dev-only-session-secret-not-for-production",
     PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
+    QUEUE_PREFIX: value.QUEUE_PREFIX ?? keyPrefixForDatabase(value.DATABASE_URL),
   }));
+
+/**
+ * The default Redis key prefix: the database's address, readable (`dokra:127.0.0.1:3306:dokra`).
+ * Two shops on one Redis then never share queues, cache versions or throttles
+ * (docs/decisions/031-one-redis-many-shops.md).
+ */
+export function keyPrefixForDatabase(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  // Only characters that are plain in Redis keys and SCAN patterns (no `*?[]`, no `:` inside a part).
+  const plain = (part: string) => decodeURIComponent(part).replace(/[^A-Za-z0-9._-]/g, "_");
+  return ["dokra", plain(url.hostname), url.port || "3306", plain(url.pathname.slice(1))].join(":");
+}
 
 export type Env = z.infer<typeof envSchema>;
 

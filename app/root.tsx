@@ -1,4 +1,5 @@
 import type { LinksFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Links,
   Meta,
@@ -9,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { ShopError } from "./components/shop/not-found.tsx";
@@ -20,8 +22,16 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader() {
-  return { shop: getShopSettings(), year: new Date().getFullYear() };
+  return { shop: getShopSettings(), year: new Date().getFullYear(), whatsappIcon: WHATSAPP_ICON_PATH };
 }
+
+/**
+ * The shop's settings do not depend on the query: a query change on the same page (the
+ * gallery lightbox, a filter, a page number) needs no root data, so such a move never waits
+ * on the server for it (a lightbox click under load otherwise waited for a round trip).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 

@@ -190,7 +190,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
       const ratio = ours.rps / baseline.rps;
       const pass = ratio >= 0.5 && ours.errors === 0;
       rows.push({
-        name: `home \`/\` with Accept-Encoding: gzip (gzip-only clients; browsers also accept br and get compression's brotli, smaller, ~1–2 ms CPU a hit): req/s`,
+        name: `home \`/\` with Accept-Encoding: gzip (compressed by \`compression\` on every hit, as browsers' brotli is): req/s`,
         ours: `${describe(ours)}, ${ours.errors} errors`,
         baseline: `${describe(baseline)}, ${baseline.errors} errors`,
         ratio: fmt.ratio(ratio),
@@ -209,7 +209,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
   }
   return {
     title: "1. Storefront throughput",
-    method: `autocannon 8 (programmatic), loopback, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.seconds} s per run, no Accept-Encoding (as autocannon sends). Baseline: a bare Node \`http\` server (own process, bench/bare-server.ts) answering each path with the body and Content-Type the app sent for it, from memory, measured right after ours. The 70 % run (${Math.max(2, Math.round(options.seconds / 2))} s) offers 0.7 × our measured req/s with autocannon's \`overallRate\`, to ours and then to the bare server (each connection sends its per-second quota back to back at the top of each second, so the load arrives in bursts). The home page is measured once more with \`Accept-Encoding: gzip\` (the page cache's stored gzip, what gzip-only clients get; browsers accept br and get \`compression\`'s brotli instead), against the bare server sending the same gzipped bytes. Latencies are every 2xx response's time at full precision; CPU per request is each server process's user+system time (/proc/<pid>/stat) over the run divided by the requests it answered. The app runs as shipped (page cache on).`,
+    method: `autocannon 8 (programmatic), loopback, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.seconds} s per run, no Accept-Encoding (as autocannon sends). Baseline: a bare Node \`http\` server (own process, bench/bare-server.ts) answering each path with the body and Content-Type the app sent for it, from memory, measured right after ours. The 70 % run (${Math.max(2, Math.round(options.seconds / 2))} s) offers 0.7 × our measured req/s with autocannon's \`overallRate\`, to ours and then to the bare server (each connection sends its per-second quota back to back at the top of each second, so the load arrives in bursts). The home page is measured once more with \`Accept-Encoding: gzip\` (\`compression\` compresses each hit), against the bare server sending the same gzipped bytes from memory. Latencies are every 2xx response's time at full precision; CPU per request is each server process's user+system time (/proc/<pid>/stat) over the run divided by the requests it answered. The app runs as shipped (page cache on).`,
     rows,
     details: ["Raw figures:", "", ...details],
   };

@@ -172,9 +172,14 @@ async function main(): Promise<void> {
     ...sections.flatMap((s) => [renderSection(s), ""]),
   ].join("\n");
   await fs.mkdir(path.dirname(out), { recursive: true });
-  await fs.writeFile(out, report);
+  // Measurements made by hand (decision records point at them) survive a regenerated report.
+  const previous = await fs.readFile(out, "utf8").catch(() => "");
+  const handMade = previous.indexOf(HAND_MEASUREMENTS);
+  await fs.writeFile(out, handMade === -1 ? report : `${report.trimEnd()}\n\n${previous.slice(handMade)}`);
   log(`wrote ${out} (${minutes.toFixed(1)} min)`);
 }
+
+const HAND_MEASUREMENTS = "## Hand measurements";
 
 let exitCode = 0;
 process.on("SIGINT", () => {

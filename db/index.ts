@@ -1,5 +1,6 @@
 import { CompiledQuery, Kysely, MysqlDialect, type LogEvent } from "kysely";
 import { createPool } from "mysql2";
+import { getEnv } from "#app/env.server.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -7,7 +8,7 @@ export type DB = Kysely<Database>;
 /** Counts queries; the benchmarks read it to prove a page's query count is constant. */
 export const queryCounter = { count: 0 };
 
-export function createDb(databaseUrl: string, options: { connectionLimit?: number } = {}): DB {
+export function createDb(databaseUrl: string, options: { connectionLimit?: number; logErrors?: boolean } = {}): DB {
   const pool = createPool({
     uri: databaseUrl,
     connectionLimit: options.connectionLimit ?? 10,
@@ -31,18 +32,18 @@ export function createDb(databaseUrl: string, options: { connectionLimit?: numbe
     }),
     log(event: LogEvent) {
       queryCounter.count++;
-      if (event.level === "error" && process.env.DB_LOG_ERRORS) console.error(event.error);
+      if (event.level === "error" && options.logErrors) console.error(event.error);
     },
   });
 }
 
 const globalForDb = globalThis as unknown as { __dokraDb?: DB };
 
-/** The process-wide instance, created on first use from DATABASE_URL. */
+/** The process-wide instance, created on first use from DATABASE_URL (app/env.server.ts). */
 export function getDb(): DB {
   if (!globalForDb.__dokraDb) {
-    const url = process.env.DATABASE_URL || "mysql://root@127.0.0.1:3306/dokra";
-    globalForDb.__dokraDb = createDb(url);
+    const env = getEnv();
+    globalForDb.__dokraDb = createDb(env.DATABASE_URL, { logErrors: env.DB_LOG_ERRORS });
   }
   return globalForDb.__dokraDb;
 }

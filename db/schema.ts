@@ -87,6 +87,13 @@ export interface DisplayImagesTable extends MediaEntryTable {
   current_flag: ColumnType<number | null, never, never>;
 }
 
+/** The picture of home slide `id` (1 to 3; the words are static, in modules/site/content.ts). */
+export interface HomeSlidesTable {
+  id: number;
+  media_id: number;
+  created_at: CreatedAt;
+}
+
 export interface AdminUsersTable {
   id: Id;
   email: string;
@@ -116,6 +123,12 @@ export interface ContactMessagesTable {
   created_at: CreatedAt;
 }
 
+export interface DemoSeedTable {
+  id: number;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+}
+
 export interface Database {
   media: MediaTable;
   products: ProductsTable;
@@ -125,9 +138,11 @@ export interface Database {
   gallery_images: MediaEntryTable;
   videos: MediaEntryTable;
   display_images: DisplayImagesTable;
+  home_slides: HomeSlidesTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
+  demo_seed: DemoSeedTable;
 }
 
 export type MediaRow = Selectable<MediaTable>;

@@ -39,10 +39,23 @@ apt_install() {
 # --- Node packages -----------------------------------------------------------
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 20 ] || fail "Node.js 20 or newer is needed (found $(node -v))."
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Installed when package-lock.json changed since the last install (a pull) or when a package
+# of package.json is missing or at another version (an install cut short, or one without
+# devDependencies).
+packages_missing() { node -e '
+  const fs = require("fs");
+  const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  const wanted = { ...pkg.dependencies, ...pkg.devDependencies };
+  const missing = Object.entries(wanted).filter(([name, version]) => {
+    try { return JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, "utf8")).version !== version; }
+    catch { return true; }
+  });
+  process.exit(missing.length ? 0 : 1);'; }
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || packages_missing; then
   say "installing Node packages (npm install, honouring package-lock.json)"
   # npm ci refuses lockfiles without other platforms' optional packages (see STACK.md).
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error
+  # --include=dev: the build tools are devDependencies, and NODE_ENV=production would leave them out.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --include=dev --no-audit --no-fund --loglevel=error
 fi
 
 # --- ffmpeg (and Chromium for the browser tests) -----------------------------

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the shop from a fresh clone: installs, makes sure MySQL, Redis and ffmpeg are
 # there, migrates, seeds the demo catalogue once, builds, and starts the web server
-# and the media worker as two processes. Ctrl-C stops both.
+# and the media worker as two processes, restarting either when it dies
+# (scripts/supervise.ts). Ctrl-C stops both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,30 +10,33 @@ cd "$(dirname "$0")/.."
 if [ ! -f .env ]; then
   echo "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')" > .env
 fi
+# Values already in the environment win over .env (as dotenv does).
+given_env=$(export -p)
 set -a; . ./.env; set +a
-export NODE_ENV=production
+eval "$given_env"
 mkdir -p .data
 
+# Before NODE_ENV=production: the install must include the build tools (devDependencies).
 bash scripts/ensure-services.sh
+export NODE_ENV=production
 
 node_modules/.bin/tsx db/migrate.ts
 node_modules/.bin/remix vite:build > .data/build.log 2>&1 || { cat .data/build.log; exit 1; }
 
-node_modules/.bin/tsx workers/index.ts &
-worker=$!
-node_modules/.bin/tsx server/index.ts &
-web=$!
+node --import tsx scripts/supervise.ts &
+supervisor=$!
 
 stop() {
   trap - INT TERM
-  kill -TERM "$web" "$worker" 2> /dev/null || true
-  wait "$web" "$worker" 2> /dev/null || true
-  exit 0
+  kill -TERM "$supervisor" 2> /dev/null || true
+  wait "$supervisor" 2> /dev/null || true
+  exit "${1:-0}"
 }
 trap stop INT TERM
 
 # The seed queues its uploads; the running worker turns them into images and clips.
-node_modules/.bin/tsx db/seed/index.ts
+# An interrupted seed is finished by the next start (db/seed/index.ts).
+node_modules/.bin/tsx db/seed/index.ts || stop 1
 
 port="${PORT:-3000}"
 cat <<MSG
@@ -44,5 +48,4 @@ cat <<MSG
   Ctrl-C stops the web server and the worker.
 
 MSG
-# Each process runs on its own: one stopping does not stop the other.
-wait
+wait "$supervisor"

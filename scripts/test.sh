@@ -13,4 +13,5 @@ echo "== lint"; node_modules/.bin/eslint --max-warnings 0 .
 # Built first: the reliability tests run the production server (tests/reliability/faults-mysql.test.ts).
 echo "== build"; node_modules/.bin/remix vite:build > .data/build.log 2>&1 || { cat .data/build.log; exit 1; }
 echo "== unit and integration tests"; node_modules/.bin/vitest run
+echo "== start test: npm start on a fresh copy of the tree"; node_modules/.bin/vitest run --config vitest.start.config.ts
 echo "== browser tests"; node_modules/.bin/playwright test

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
@@ -11,9 +12,11 @@ import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
-import { NEW_NONCE, serveFromCache } from "./fast-path.ts";
+import { publicUrlWarning } from "#app/modules/site/public-url.ts";
+import { applyClientAddress } from "./client-address.ts";
 import { PageCache } from "./page-cache.ts";
 import { createCachedRequestHandler } from "./remix-handler.ts";
+import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
@@ -23,12 +26,10 @@ await storage.ensureDirs();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+applyClientAddress(app, env.TRUST_PROXY);
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = NEW_NONCE();
-  // Always overwritten here, so a client cannot choose the address the login throttle sees.
-  req.headers["x-dokra-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
 
@@ -84,6 +85,9 @@ app.use(
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
+    // "GET /gallery 200 in 12 ms" reads as one line at a terminal (app/lib/logger.server.ts).
+    customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} in ${Math.round(responseTime)} ms`,
+    customErrorMessage: (req, res, error) => `${req.method} ${req.url} ${res.statusCode} failed: ${error.message}`,
     autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.svg" },
     customLogLevel: (_req, res, error) => {
       if (error || res.statusCode >= 500) return "error";
@@ -93,6 +97,8 @@ app.use(
     },
   }),
 );
+
+app.use(refuseUnservedMethods, closeUnreadBodies);
 
 // Derived media: content-addressed, so cacheable forever. Originals live outside this folder.
 app.use(
@@ -109,7 +115,7 @@ app.use(
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const buildDir = path.resolve(env.BUILD_DIR);
   // Hashed names, so cacheable forever; sent as the build's brotli or zopfli-gzip copy
   // when the browser accepts one (vite.config.ts), never compressed again per request.
   app.use(
@@ -144,6 +150,9 @@ app.all(/^\/api\/.*\.data$/, (_req, res) => {
   res.status(404).json({ success: false, message: "Not found" });
 });
 
+// Small bodies are read whole here, capped and timed (server/request-limits.ts); uploads stream.
+app.use(limitBodies({ timeoutMs: env.HTTP_FORM_BODY_TIMEOUT_SECONDS * 1000 }));
+
 const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
@@ -165,21 +174,10 @@ app.use((error: Error & { status?: number; statusCode?: number }, req: Request, 
   else res.status(status).type("text/plain").send(message);
 });
 
-// Uncompressed cache hits are answered before Express, with the headers Express gave the
-// same entry (server/fast-path.ts); everything else goes through the app.
-const server = http.createServer((req, res) => {
-  if (!pageCache) return void app(req, res);
-  serveFromCache(pageCache, req, res).then(
-    (served) => {
-      if (!served) app(req, res);
-    },
-    (error: unknown) => {
-      logger.error({ err: error, url: req.url }, "cache fast path failed");
-      if (!res.headersSent) app(req, res);
-      else res.destroy();
-    },
-  );
-});
+const server = http.createServer(app);
+// A body announced with `Expect: 100-continue` is asked for only once its size is accepted
+// (server/request-limits.ts); no page in the cache takes one.
+server.on("checkContinue", (req, res) => app(req, res));
 // Node's defaults end any request after 5 minutes, which would cut off a large video sent
 // from a phone on a slow line; what is cut off instead is a connection that goes silent.
 server.requestTimeout = 0;
@@ -190,6 +188,8 @@ server.setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000, (socket) => {
 });
 server.listen(env.PORT, () => {
   logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV }, "web server listening");
+  const warning = publicUrlWarning(env.PUBLIC_URL);
+  if (warning) logger.warn({ PUBLIC_URL: env.PUBLIC_URL }, warning);
 });
 
 let stopping = false;

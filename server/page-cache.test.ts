@@ -1,9 +1,6 @@
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   bodyWithNonce,
-  gzipChunks,
-  gzipLength,
   DATA_CACHE_CONTROL,
   etagMatches,
   HTML_CACHE_CONTROL,
@@ -175,59 +172,5 @@ describe("PageCache", () => {
     expect(cache.lookup("/a", 1).state).toBe("hit");
     expect(cache.lookup("/b", 1)).toEqual({ state: "miss", fallback: undefined });
     expect(cache.lookup("/c", 1).state).toBe("hit");
-  });
-});
-
-describe("the stored gzip form", () => {
-  const big = (nonce: string) =>
-    Buffer.from(
-      `${nonce}<!DOCTYPE html><title>Home</title>${"<p>Dokra brass, lost-wax cast</p>".repeat(2000)}` +
-        `<script nonce="${nonce}">1</script><script nonce="${nonce}" src="/a.js"></script>${nonce}${nonce}<footer>é</footer>${nonce}`,
-    );
-
-  it("gunzips to the body with the response's own nonce, wherever the render had its nonce", () => {
-    const entry = page(1, { body: big(NONCE) });
-    expect(entry.parts.length).toBe(7);
-    const fresh = ["AAAAbbbbCCCCddddEEEEff==", "zzzzYYYYxxxxWWWWvvvvUU=="];
-    const bodies = fresh.map((nonce) => Buffer.concat(gzipChunks(entry, nonce)));
-    fresh.forEach((nonce, index) => {
-      const gz = bodies[index]!;
-      expect(gz.length).toBe(gzipLength(entry, nonce));
-      expect(gunzipSync(gz).equals(big(nonce))).toBe(true);
-      expect(gunzipSync(gz).equals(bodyWithNonce(entry, nonce))).toBe(true);
-    });
-    expect(bodies[0]!.equals(bodies[1]!)).toBe(false);
-    // Stored once, compressed: far smaller than the page.
-    expect(bodies[0]!.length).toBeLessThan(entry.bodyBytes / 10);
-  });
-
-  it("rejects a missing nonce for a page that had one", () => {
-    expect(() => gzipChunks(page(1), undefined)).toThrow(/needs a fresh one/);
-  });
-
-  it("is one finished gzip member for a body without a nonce (JSON, .data), with its own strong tag", () => {
-    const json = Buffer.from(JSON.stringify({ products: Array.from({ length: 200 }, (_, id) => ({ id, name: "Dokra horse" })) }));
-    const entry = toCachedPage({
-      version: 1,
-      epoch: 0,
-      status: 200,
-      headers: new Headers({ "Content-Type": "application/json" }),
-      body: json,
-      nonce: NONCE,
-    });
-    const chunks = gzipChunks(entry, "whatever");
-    expect(chunks.length).toBe(1);
-    expect(gunzipSync(chunks[0]!).equals(json)).toBe(true);
-    expect(gzipLength(entry, undefined)).toBe(chunks[0]!.length);
-    expect(entry.etag).toMatch(/^"[^"]+"$/);
-    expect(entry.gzipEtag).toBe(`${entry.etag.slice(0, -1)}-gz"`);
-    expect(etagMatches(entry.gzipEtag, entry.gzipEtag)).toBe(true);
-    expect(etagMatches(entry.etag, entry.gzipEtag)).toBe(false);
-  });
-
-  it("keeps one weak tag for both forms of a page", () => {
-    const entry = page(1);
-    expect(entry.gzipEtag).toBe(entry.etag);
-    expect(entry.etag.startsWith('W/"')).toBe(true);
   });
 });

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import { constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
-import express from "express";
 import { LRUCache } from "lru-cache";
+import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
 
 // An exact cache of anonymous storefront answers (documents, their `.data`, public API
 // reads), one entry per URL, stamped with the public version read before it was rendered.
@@ -11,7 +9,6 @@ import { LRUCache } from "lru-cache";
 // Older entries stay as a fallback for when rendering fails (the database is down).
 // See docs/decisions/050-page-cache.md.
 
-export const SESSION_COOKIE = "__dokra_session";
 const PRIVATE_PREFIXES = ["/admin", "/dashboard"];
 /** Headers the cache writes itself or that must never be replayed. */
 const DROPPED_HEADERS = new Set([
@@ -44,93 +41,8 @@ export interface CachedPage {
   /** The length of the parts together (without the nonces). */
   bodyBytes: number;
   etag: string;
-  /** The entity tag of the gzip representation (a strong tag must differ from the identity one's). */
-  gzipEtag: string;
   cacheControl: string;
   html: boolean;
-  /** The gzip form, made once when the entry is built (see gzipChunks). */
-  gzip: GzipForm;
-}
-
-/**
- * A body without a nonce is one finished gzip member (`whole`). A body with nonces keeps each
- * part raw-deflated on its own, ending in a sync flush (byte-aligned, and a fresh compressor
- * never refers back to earlier data), so a response splices its nonce in as stored blocks
- * between them and needs no compression of its own.
- */
-export interface GzipForm {
-  whole: Buffer | undefined;
-  deflated: readonly Buffer[];
-  /** The length of `deflated` together. */
-  deflatedBytes: number;
-}
-
-/** ID1 ID2, CM = deflate, no flags, no mtime, XFL 0, OS = Unix (RFC 1952). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
-/** A final, empty fixed-Huffman block: the end of the spliced deflate stream. */
-const FINAL_EMPTY_BLOCK = deflateRawSync(Buffer.alloc(0));
-const STORED_BLOCK_MAX = 0xffff;
-
-function toGzipForm(parts: readonly Buffer[]): GzipForm {
-  if (parts.length === 1) {
-    const whole = gzipSync(parts[0]!, { level: 9 });
-    return { whole, deflated: [], deflatedBytes: whole.length };
-  }
-  const deflated = parts.map((part) => deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
-  return { whole: undefined, deflated, deflatedBytes: deflated.reduce((sum, chunk) => sum + chunk.length, 0) };
-}
-
-/**
- * Whether a hit goes out as the stored gzip: the client accepts gzip (q > 0) but not brotli,
- * by Express's own negotiation. Browsers accept brotli, which `compression` makes a third
- * smaller than the stored gzip (the home page: ≈ 24 vs 36 KB) for ≈ 1–2 ms of CPU per hit;
- * on a phone's slow line the bytes matter more (docs/decisions/050-page-cache.md).
- */
-export function wantsStoredGzip(req: IncomingMessage): boolean {
-  if (!req.headers["accept-encoding"]) return false;
-  const accepts = (coding: string) => express.request.acceptsEncodings.call(req as express.Request, coding) === coding;
-  return accepts("gzip") && !accepts("br");
-}
-
-/**
- * The gzip member of `bodyWithNonce(page, nonce)`, as chunks to write in order: the stored
- * deflate pieces with the nonce as stored blocks between them, an empty final block, and the
- * trailer (CRC-32 and length of this response's body).
- */
-export function gzipChunks(page: CachedPage, nonce: string | undefined): Buffer[] {
-  const { whole, deflated } = page.gzip;
-  if (whole) return [whole];
-  if (!nonce) throw new Error("A cached page that carries a CSP nonce needs a fresh one");
-  const fresh = Buffer.from(nonce);
-  if (fresh.length > STORED_BLOCK_MAX) throw new Error(`A CSP nonce of ${fresh.length} bytes does not fit one stored deflate block`);
-  const stored = Buffer.allocUnsafe(5 + fresh.length);
-  stored[0] = 0; // BFINAL 0, BTYPE 00 (stored), then padding to the byte boundary
-  stored.writeUInt16LE(fresh.length, 1);
-  stored.writeUInt16LE(~fresh.length & 0xffff, 3);
-  fresh.copy(stored, 5);
-  const chunks: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  page.parts.forEach((part, index) => {
-    if (index > 0) {
-      crc = crc32(fresh, crc);
-      chunks.push(stored);
-    }
-    crc = crc32(part, crc);
-    chunks.push(deflated[index]!);
-  });
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(lengthWithNonce(page, nonce) % 2 ** 32, 4);
-  chunks.push(FINAL_EMPTY_BLOCK, trailer);
-  return chunks;
-}
-
-/** The length of `gzipChunks(page, nonce)` together, without building them. */
-export function gzipLength(page: CachedPage, nonce: string | undefined): number {
-  const { whole, deflatedBytes } = page.gzip;
-  if (whole) return whole.length;
-  const nonces = page.parts.length - 1;
-  return GZIP_HEADER.length + deflatedBytes + nonces * (5 + Buffer.byteLength(nonce ?? "")) + FINAL_EMPTY_BLOCK.length + 8;
 }
 
 export interface RequestFacts {
@@ -150,7 +62,7 @@ export function isCacheableRequest({ method, path, cookie, authorization }: Requ
 }
 
 export function hasSessionCookie(cookie: string): boolean {
-  return cookie.split(";").some((part) => part.trimStart().startsWith(`${SESSION_COOKIE}=`));
+  return cookie.split(";").some((part) => part.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`));
 }
 
 /**
@@ -222,7 +134,6 @@ export function toCachedPage(input: {
   const bodyBytes = parts.reduce((sum, part) => sum + part.length, 0);
   const headers: [string, string][] = [];
   for (const [name, value] of input.headers) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
-  const gzip = toGzipForm(parts);
   // HTML differs from visitor to visitor only by its nonce: equivalent, not identical.
   const etag = html ? `W/"${digest}"` : `"${digest}"`;
   return {
@@ -231,15 +142,11 @@ export function toCachedPage(input: {
     status: input.status,
     headers,
     parts,
-    size: bodyBytes + gzip.deflatedBytes + 512,
+    size: bodyBytes + 512,
     bodyBytes,
     etag,
-    // RFC 9110 8.8.3: a strong tag names exact bytes, so the gzip form needs its own; a weak
-    // one may stay shared by the semantically equivalent gzip form.
-    gzipEtag: html ? etag : `${etag.slice(0, -1)}-gz"`,
     cacheControl: keepRouteCacheControl ? routeCacheControl : html ? HTML_CACHE_CONTROL : DATA_CACHE_CONTROL,
     html,
-    gzip,
   };
 }
 

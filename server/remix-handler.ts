@@ -1,14 +1,14 @@
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "#app/lib/logger.server.ts";
-import { runWithRequestContext, type RequestContext } from "#app/lib/request-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { answeredNotModified, rememberWireHeaders, writeBody } from "./fast-path.ts";
-import { wantsStoredGzip, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { isAdminWrite } from "./admin-write.ts";
+import { sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
+import { bodyWithNonce, etagMatches, isCacheableRequest, isCacheableResponse, lengthWithNonce, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { withBufferedBody } from "./request-limits.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
-// public-version bump after admin writes. Built on @remix-run/express's own helpers.
+// public-version bump after admin writes.
 
 export type CacheState = "HIT" | "MISS" | "STALE" | "BYPASS";
 
@@ -28,27 +28,32 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
-  async function render(req: ExpressRequest, res: ExpressResponse, context: RequestContext, asGet: boolean): Promise<Response> {
-    let request = createRemixRequest(req, res);
+  async function render(res: ExpressResponse, request: Request, asGet: boolean): Promise<Response> {
     // HEAD is answered from the GET render, so both share one entry.
     if (asGet && request.method === "HEAD") request = new Request(request, { method: "GET" });
-    return runWithRequestContext(context, () => handle(request, { cspNonce: res.locals.cspNonce as string }));
+    return handle(request, { cspNonce: res.locals.cspNonce as string });
   }
 
   /** Renders without the cache; bumps the public version after an admin write. */
   async function bypass(req: ExpressRequest, res: ExpressResponse, anonymous: boolean): Promise<void> {
-    const context: RequestContext = { adminWrite: false };
-    const response = await render(req, res, context, false);
-    // After the write committed (the action returned), before the admin sees the answer,
-    // so the next page they open already shows the change. A failed write may still have
-    // committed part of its work: bump on any status.
-    if (context.adminWrite) await bumpPublicVersion();
+    const request = withBufferedBody(toFetchRequest(req, res), req);
+    // Decided here, for every route alike, not by what the route happens to call.
+    const adminWrite = await isAdminWrite(request);
+    let response: Response;
+    try {
+      response = await render(res, request, false);
+    } finally {
+      // After the write committed (the action returned), before the admin sees the answer,
+      // so the next page they open already shows the change. A failed write may still have
+      // committed part of its work: bump on any status, and when rendering threw.
+      if (adminWrite) await bumpPublicVersion();
+    }
     if (cache) res.setHeader("X-Cache", "BYPASS");
     if (!anonymous && (req.method === "GET" || req.method === "HEAD") && !response.headers.has("cache-control")) {
       // What a signed-in admin sees must never land in a shared cache.
       response.headers.set("Cache-Control", "private, no-store");
     }
-    await sendRemixResponse(res, response);
+    await sendFetchResponse(res, response);
   }
 
   /** Renders for the cache; stores a cacheable answer, or falls back to the last good copy on a 5xx. */
@@ -61,7 +66,7 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
   ): Promise<void> {
     let response: Response;
     try {
-      response = await render(req, res, { adminWrite: false }, true);
+      response = await render(res, toFetchRequest(req, res), true);
     } catch (error) {
       if (!fallback) throw error;
       log.warn({ err: error, url: at.key }, "render failed: serving the last good copy");
@@ -74,7 +79,7 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
     }
     if (!isCacheableResponse(req.path, response.status, response.headers)) {
       res.setHeader("X-Cache", "BYPASS");
-      return sendRemixResponse(res, headOnly(req, response));
+      return sendFetchResponse(res, headOnly(req, response));
     }
     const page = toCachedPage({
       version: at.version ?? 0,
@@ -143,14 +148,22 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", page.cacheControl);
-  // The stored gzip form when the client takes gzip: compression sees Content-Encoding and
-  // leaves the body alone (other codings, br for one, are still its business).
-  const coding = wantsStoredGzip(req) ? "gzip" : "identity";
   res.setHeader("Vary", "Cookie, Accept-Encoding");
   res.setHeader("X-Cache", state);
-  if (answeredNotModified(req, res, page, coding)) return;
+  res.setHeader("ETag", page.etag);
+  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.statusCode = 304;
+    res.removeHeader("Content-Type");
+    // A 304's headers replace the stored ones; a new nonce would not match the stored body.
+    if (page.html) res.removeHeader("Content-Security-Policy");
+    res.end();
+    return;
+  }
   const nonce = res.locals.cspNonce as string | undefined;
-  // What Express sends with this entry, kept for the fast path (server/fast-path.ts).
-  if (state !== "STALE" && state !== "BYPASS") rememberWireHeaders(page, res.getHeaders(), nonce);
-  writeBody(req, res, page, nonce, coding);
+  if (req.method === "HEAD") {
+    res.setHeader("Content-Length", lengthWithNonce(page, nonce));
+    res.end();
+    return;
+  }
+  res.end(bodyWithNonce(page, nonce));
 }

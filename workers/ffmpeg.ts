@@ -165,7 +165,11 @@ export async function runFfmpeg(options: RunOptions): Promise<void> {
     command
       .on("start", () => {
         child = (command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc;
-        if (child) running.add(child);
+        if (!child) return;
+        running.add(child);
+        // On a busy machine the time limit can pass before fluent-ffmpeg has spawned the
+        // process; its kill() then found nothing, and an ffmpeg blocked on its input ran for ever.
+        if (timedOut) child.kill("SIGKILL");
       })
       .on("stderr", (line: string) => {
         stderrTail = `${stderrTail}\n${line}`.slice(-2000);

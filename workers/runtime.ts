@@ -1,10 +1,20 @@
-import { Worker, type Job, type WorkerOptions } from "bullmq";
+import { UnrecoverableError, Worker, type Job, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { logger } from "#app/lib/logger.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv, parseEnv } from "#app/env.server.ts";
 import { forwardContactMessage } from "#app/modules/contact/forward.server.ts";
 import { requeueUnforwardedMessages } from "#app/modules/contact/messages.server.ts";
-import { JOB_NAMES, QUEUE_NAMES, RETRY, type ContactJobData, type MediaJobData } from "#app/modules/media/jobs.ts";
+import {
+  isJobName,
+  JOB_NAMES,
+  JOBS,
+  QUEUE_NAMES,
+  RETRY,
+  type JobName,
+  type JobPayloads,
+  type MediaJobData,
+  type QueueKey,
+} from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
@@ -33,22 +43,39 @@ export interface WorkerSettings {
   videoLimits: VideoLimits;
 }
 
-/** Reads the tunables from the environment (tests shorten them); defaults suit production. */
-export function settingsFromEnv(env: Record<string, string | undefined> = process.env): WorkerSettings {
-  const num = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
+/**
+ * The tunables from the validated configuration (app/env.server.ts: a bad value stops the
+ * process); tests pass their own values. Unset ones keep the production defaults here.
+ */
+export function settingsFromEnv(source?: Record<string, string | undefined>): WorkerSettings {
+  const env = source ? parseEnv(source) : getEnv();
   return {
-    imageConcurrency: num("IMAGE_CONCURRENCY", 2),
-    lockDurationMs: num("WORKER_LOCK_MS", 30_000),
-    stalledIntervalMs: num("WORKER_STALLED_INTERVAL_MS", 15_000),
-    reconcileEveryMs: num("RECONCILE_EVERY_MS", 60_000),
+    imageConcurrency: env.IMAGE_CONCURRENCY ?? 2,
+    lockDurationMs: env.WORKER_LOCK_MS ?? 30_000,
+    stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ?? 15_000,
+    reconcileEveryMs: env.RECONCILE_EVERY_MS ?? 60_000,
     reconcile: {
-      requeueAfterMs: num("RECONCILE_REQUEUE_AFTER_MS", RECONCILE_DEFAULTS.requeueAfterMs),
-      fileGraceMs: num("RECONCILE_FILE_GRACE_MS", RECONCILE_DEFAULTS.fileGraceMs),
+      requeueAfterMs: env.RECONCILE_REQUEUE_AFTER_MS ?? RECONCILE_DEFAULTS.requeueAfterMs,
+      fileGraceMs: env.RECONCILE_FILE_GRACE_MS ?? RECONCILE_DEFAULTS.fileGraceMs,
     },
-    videoLimits: { ...VIDEO_LIMITS, maxDurationMs: num("VIDEO_MAX_DURATION_MS", VIDEO_LIMITS.maxDurationMs) },
+    videoLimits: { ...VIDEO_LIMITS, maxDurationMs: env.VIDEO_MAX_DURATION_MS ?? VIDEO_LIMITS.maxDurationMs },
+  };
+}
+
+type JobHandler<N extends JobName> = (job: Job<JobPayloads[N], unknown, N>) => Promise<unknown>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/**
+ * The processor of one queue: runs a job by its name from the handlers. A name the contract
+ * (JOBS) does not put on this queue fails at once, unretried, and runs nothing.
+ */
+export function jobRunner(queue: QueueKey, handlers: JobHandlers) {
+  return async (job: Job): Promise<unknown> => {
+    const name = job.name;
+    if (!isJobName(name) || JOBS[name].queue !== queue) {
+      throw new UnrecoverableError(`Unknown job "${name}" on queue ${QUEUE_NAMES[queue]}`);
+    }
+    return (handlers[name] as JobHandler<JobName>)(job as Job<JobPayloads[JobName], unknown, JobName>);
   };
 }
 
@@ -79,37 +106,29 @@ export async function startWorkers(
     maxStalledCount: 2,
   };
 
-  const imageWorker = new Worker<MediaJobData>(
-    QUEUE_NAMES.image,
-    (job) => (job.name === JOB_NAMES.processImageAvif ? processImageAvif(job, deps) : processImage(job, deps)),
-    { ...common, concurrency: settings.imageConcurrency },
-  );
-  const videoWorker = new Worker<MediaJobData>(
-    QUEUE_NAMES.video,
-    (job) => processVideo(job, deps, settings.videoLimits),
-    { ...common, concurrency: 1 },
-  );
-  const maintenanceWorker = new Worker(
-    QUEUE_NAMES.maintenance,
-    async () => {
+  const handlers: JobHandlers = {
+    "process-image": (job) => processImage(job, deps),
+    "process-image-avif": (job) => processImageAvif(job, deps),
+    "process-video": (job) => processVideo(job, deps, settings.videoLimits),
+    reconcile: async () => {
       const media = await reconcile(db, storage, settings.reconcile);
       // Messages whose forward was never queued (Redis down at the time); the job id keeps it once.
       const contact = getEnv().CONTACT_FORWARD_URL ? await requeueUnforwardedMessages() : 0;
       return { ...media, contactRequeued: contact };
     },
-    { ...common, concurrency: 1 },
+    "forward-contact": (job) => forwardContactMessage(job),
+  };
+  const concurrency: Record<QueueKey, number> = { image: settings.imageConcurrency, video: 1, maintenance: 1, contact: 1 };
+  const workers = (Object.keys(QUEUE_NAMES) as QueueKey[]).map(
+    (key) => new Worker(QUEUE_NAMES[key], jobRunner(key, handlers), { ...common, concurrency: concurrency[key] }),
   );
-
-  const contactWorker = new Worker<ContactJobData>(QUEUE_NAMES.contact, (job) => forwardContactMessage(job), {
-    ...common,
-    concurrency: 1,
-  });
+  const mediaQueues = new Set<string>([QUEUE_NAMES.image, QUEUE_NAMES.video]);
 
   const schedule = () =>
     getQueues().maintenance.upsertJobScheduler(
       RECONCILE_SCHEDULER,
       { every: settings.reconcileEveryMs },
-      { name: JOB_NAMES.reconcile, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+      { name: JOB_NAMES.reconcile, data: {}, opts: JOBS.reconcile.options },
     );
   await schedule();
   // A Redis restarted without persistence (or flushed) forgets the schedule with everything
@@ -135,11 +154,10 @@ export async function startWorkers(
     await markMediaFailed(db, (job.data as MediaJobData).mediaId, `Processing failed after ${job.attemptsMade} tries: ${error.message}`);
   }
 
-  const workers: Worker[] = [imageWorker, videoWorker, maintenanceWorker, contactWorker];
   for (const worker of workers) {
     // A media job's end (ready, new variants, failed) changes what the public sees: after its
     // database writes, move the public version on so every web process's page cache renews.
-    const media = worker === imageWorker || worker === videoWorker;
+    const media = mediaQueues.has(worker.name);
     worker.on("completed", (job, result) => {
       log.info({ queue: worker.name, jobId: job.id, result }, "job completed");
       if (media) void bumpPublicVersion();

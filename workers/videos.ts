@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
@@ -21,7 +22,7 @@ export interface VideoLimits {
 
 export const VIDEO_LIMITS: VideoLimits = {
   maxDurationMs: 10 * 60_000,
-  maxBytes: 200 * 1024 * 1024,
+  maxBytes: UPLOAD_LIMITS.videoBytes,
   probeTimeoutMs: 20_000,
   shortRunTimeoutMs: 90_000,
   webTimeoutFloorMs: 120_000,
@@ -144,16 +145,21 @@ export async function makeVideoVariants(
   const webFile = storage.scratchPath("mp4");
   try {
     // Poster: a frame a little way in (the first is often black), full size, square pixels.
+    // Decoded from the start up to that point (output seek, at most a second of video): an
+    // input seek lands past the only keyframe of a short MPEG-TS clip and finds no frame.
+    // When even that finds none (a header that overstates the length), the first decodable frame.
     const at = Math.min(1, seconds / 3);
-    await ffmpegStep(() =>
+    const posterFrame = (seek: string[]) =>
       runFfmpeg({
         input: inputPath,
         output: posterFile,
-        inputOptions: ["-ss", at.toFixed(3)],
-        outputOptions: ["-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"],
+        outputOptions: [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"],
         timeoutMs: limits.shortRunTimeoutMs,
-      }),
-    );
+      });
+    await ffmpegStep(() => posterFrame(["-ss", at.toFixed(3)]).catch((error: unknown) => {
+      if (error instanceof FfmpegInputError) return posterFrame([]);
+      throw error;
+    }));
     let poster: ImageResult;
     try {
       poster = await makeImageVariants(posterFile, storage, { og: false });
@@ -169,9 +175,9 @@ export async function makeVideoVariants(
       runFfmpeg({
         input: inputPath,
         output: previewFile,
-        inputOptions: ["-ss", previewStart.toFixed(3)],
+        // An output seek too: decoding up to a tenth of the video costs less than the web copy.
         outputOptions: [
-          "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
+          "-ss", previewStart.toFixed(3), "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
           "-vf", scaleFilter(PREVIEW_MAX_HEIGHT),
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
           "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",

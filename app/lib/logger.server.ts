@@ -1,8 +1,30 @@
-import { pino } from "pino";
+import { pino, type LoggerOptions } from "pino";
+import { PinoPretty } from "pino-pretty";
 
-/** Structured JSON logs on stdout; one logger per process, child loggers per concern. */
-export const logger = pino({
+/** A person at a terminal reads one line per event; anything else (CI, Docker, a file) gets JSON. */
+export function logFormatFor(stdout: { isTTY?: boolean }): "pretty" | "json" {
+  return stdout.isTTY ? "pretty" : "json";
+}
+
+const options: LoggerOptions = {
   level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info"),
   base: {},
   redact: { paths: ["req.headers.cookie", "res.headers['set-cookie']", "password", "*.password"], remove: true },
-});
+};
+
+/** One logger per process, child loggers per concern. */
+export const logger =
+  logFormatFor(process.stdout) === "pretty"
+    ? pino(
+        options,
+        PinoPretty({
+          singleLine: true,
+          translateTime: "SYS:HH:MM:ss",
+          messageFormat: "{if process}{process}: {end}{msg}",
+          // A request's method, path, status and time are in its message (server/index.ts).
+          ignore: "process,req,res,responseTime",
+          // Written as it happens, so a line is never lost when the process exits.
+          sync: true,
+        }),
+      )
+    : pino(options);

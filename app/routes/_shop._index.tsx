@@ -10,11 +10,14 @@ import { logger } from "#app/lib/logger.server.ts";
 import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
 import { truncate } from "#app/modules/catalog/format.ts";
 import { listPublicEntries, listTileImages, type ProductView } from "#app/modules/catalog/products.server.ts";
-import { getCurrentDisplayImage, listGalleryImages } from "#app/modules/media/library.server.ts";
+import { getCurrentDisplayImage } from "#app/modules/media/library.server.ts";
+import { listSlideImages } from "#app/modules/media/slides.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { whatsappChatHref } from "#app/modules/site/links.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { useRootData } from "#app/root.tsx";
 
 const GIFT_CORNER_SIZE = 8;
 const DOKRA_COLLECTION_SIZE = 5;
@@ -28,15 +31,11 @@ function quietly<T>(label: string, promise: Promise<T>, fallback: T): Promise<T>
 }
 
 export async function loader() {
-  const [display, gifts, stock, gallery, tiles] = await Promise.all([
+  const [display, gifts, stock, slideImages, tiles] = await Promise.all([
     quietly("display", getCurrentDisplayImage().then((item) => item?.image ?? null), null),
     quietly("gifts", listPublicEntries("gift_entries", GIFT_CORNER_SIZE), [] as ProductView[]),
     quietly("stock", listPublicEntries("stock_entries", DOKRA_COLLECTION_SIZE), [] as ProductView[]),
-    quietly(
-      "gallery",
-      listGalleryImages({ publicOnly: true }).then((items) => items.flatMap((item) => (item.image ? [item.image] : []))),
-      [] as ImageView[],
-    ),
+    quietly("slides", listSlideImages(), new Map<number, ImageView>()),
     quietly("tiles", listTileImages(HOME_TILE_SLUGS), {} as Awaited<ReturnType<typeof listTileImages>>),
   ]);
   const social = getShopSettings().social;
@@ -44,7 +43,7 @@ export async function loader() {
     display,
     gifts,
     stock,
-    slides: SLIDES.map((slide, i) => ({ ...slide, image: gallery[i] ?? null })),
+    slides: SLIDES.map((slide) => ({ ...slide, image: slideImages.get(slide.id) ?? null })),
     tiles: HOME_TILE_SLUGS.map((slug) => ({
       slug,
       name: MENU.find((m) => m.slug === slug)!.name,
@@ -78,6 +77,32 @@ function HeroBanner({ image }: { image: ImageView }) {
   );
 }
 
+/** The first screen's words and ways in (issue 15.10): over the photo on wide screens, under it on a phone. */
+function HomeIntro() {
+  const shop = useRootData()?.shop;
+  const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
+  return (
+    <div className="bg-brass-900 px-4 py-5 text-white md:absolute md:inset-x-0 md:bottom-0 md:bg-transparent md:bg-gradient-to-t md:from-black/80 md:to-transparent md:pt-24 md:pb-8" data-testid="home-intro">
+      <div className="mx-auto max-w-6xl">
+        <h1 className="font-serif text-3xl md:text-5xl">Handmade Dokra brass from Bengal</h1>
+        <p className="mt-2 max-w-2xl text-brass-50 md:text-lg">
+          Cast by hand in our village workshop by the old lost-wax method. Every piece is one of a kind: ask us about it on WhatsApp.
+        </p>
+        <p className="mt-4 flex flex-wrap gap-3">
+          <Link to="/product/available-collection" className={`${button} bg-white text-brass-900`}>
+            Browse the collection
+          </Link>
+          {shop ? (
+            <a href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer" className={`${button} bg-[#1f7a3d] text-white`}>
+              Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export default function Home() {
   const { display, gifts, stock, slides, tiles, social, features } = useLoaderData<typeof loader>();
   const displayId = display?.id ?? null;
@@ -86,8 +111,9 @@ export default function Home() {
   }, [displayId]);
   return (
     <>
-      <section aria-label="Featured piece" className="bg-brass-900" data-testid="hero">
+      <section aria-label="Featured piece" className="relative bg-brass-900" data-testid="hero">
         {display ? <HeroBanner key={display.id} image={display} /> : <p className="px-4 py-24 text-center text-brass-100">No display image selected</p>}
+        <HomeIntro />
       </section>
 
       <Slider slides={slides} />
@@ -100,7 +126,7 @@ export default function Home() {
                 <Link
                   to={`/product/${item.slug}`}
                   tabIndex={copy === 1 ? -1 : undefined}
-                  className="font-serif text-lg text-brass-800 hover:underline"
+                  className="inline-block py-2 font-serif text-lg text-brass-800 hover:underline"
                 >
                   ✦ {item.name}
                 </Link>
@@ -127,7 +153,7 @@ export default function Home() {
                 <h3 className="font-serif text-lg">{tile.name}</h3>
                 <Link
                   to={`/product/${tile.slug}`}
-                  className="mt-1 inline-block rounded bg-brass-500 px-3 py-1 text-sm font-medium text-white"
+                  className="mt-1 inline-block rounded bg-brass-700 px-3 py-1 text-sm font-medium text-white"
                   aria-label={`Shop now: ${tile.name}`}
                 >
                   Shop now
@@ -248,7 +274,7 @@ export default function Home() {
                 data-testid="social-link"
               >
                 <span className="block font-semibold text-brass-800">{network.name}</span>
-                <span className="text-sm text-brass-900/70">{network.kind}</span>
+                <span className="text-sm text-brass-900/80">{network.kind}</span>
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>

@@ -7,9 +7,9 @@ import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { CONTACT_FIELDS, CONTACT_SUCCESS, HONEYPOT_FIELD, prefixedError } from "#app/modules/contact/fields.ts";
 import { submitContactMessage } from "#app/modules/contact/messages.server.ts";
 import { contactSchema } from "#app/modules/contact/schema.ts";
-import { contactRetryAfterMs, contactThrottledMessage, recordContactMessage } from "#app/modules/contact/throttle.server.ts";
+import { contactThrottledMessage, takeContactMessage } from "#app/modules/contact/throttle.server.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
-import { telHref } from "#app/modules/site/links.ts";
+import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -40,13 +40,6 @@ export async function action({ request }: ActionFunctionArgs) {
       formError: `Your message was not sent because it looks automated. If you are a person, please e-mail ${shop.email} or call ${shop.phone}.`,
     });
   }
-  const ip = clientIpOf(request);
-  const waitMs = await contactRetryAfterMs(ip).catch((error: unknown) => {
-    logger.error({ err: error }, "contact limit unavailable; letting the message through");
-    return 0;
-  });
-  if (waitMs > 0) return reply(429, { formError: contactThrottledMessage(waitMs) });
-
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     const error = submission.reply().error ?? {};
@@ -54,8 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
     for (const [name, messages] of Object.entries(error)) if (messages?.length) fieldErrors[name] = messages;
     return reply(400, { fieldErrors });
   }
+  const ip = clientIpOf(request);
+  const waitMs = await takeContactMessage(ip, submission.value.email).catch((error: unknown) => {
+    logger.error({ err: error }, "contact limit unavailable; letting the message through");
+    return 0;
+  });
+  if (waitMs > 0) return reply(429, { formError: contactThrottledMessage(waitMs) });
   await submitContactMessage(submission.value, ip);
-  await recordContactMessage(ip);
   throw redirect("/contact?sent=1#contact-form");
 }
 
@@ -144,12 +142,25 @@ export default function Contact() {
           <dl className="space-y-3 text-sm">
             <div>
               <dt className="font-semibold">Phone / WhatsApp</dt>
-              <dd>{shop ? <a className="underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</dd>
+              <dd className="flex flex-wrap items-center gap-x-4">
+                {shop ? <a className="inline-block py-2 underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}
+                {shop ? (
+                  <a
+                    className="inline-block py-2 font-semibold text-[#1a6b35] underline"
+                    href={whatsappChatHref(shop.whatsapp)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="contact-whatsapp"
+                  >
+                    Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </dd>
             </div>
             <div>
               <dt className="font-semibold">E-mail</dt>
               <dd>
-                <a className="underline" href={`mailto:${shop?.email}`}>
+                <a className="inline-block py-2 underline" href={`mailto:${shop?.email}`}>
                   {shop?.email}
                 </a>
               </dd>
@@ -172,7 +183,13 @@ export default function Contact() {
             <ul className="mt-2 flex flex-wrap gap-3 text-sm">
               {social.map((network) => (
                 <li key={network.key}>
-                  <a href={network.href} target="_blank" rel="noopener noreferrer" className="underline" data-testid="social-link">
+                  <a
+                    href={network.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-brass-200 bg-white px-3 underline"
+                    data-testid="social-link"
+                  >
                     {network.name}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
@@ -200,7 +217,7 @@ export default function Contact() {
             href={`https://www.google.com/maps/search/?api=1&query=${mapQuery}`}
             target="_blank"
             rel="noopener noreferrer"
-            className="underline"
+            className="inline-block py-2 underline"
             data-testid="map-link"
           >
             Open the map in Google Maps

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Lightbox } from "#app/components/shop/lightbox.tsx";
+import { Lightbox, thumbnailId } from "#app/components/shop/lightbox.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
@@ -51,7 +51,7 @@ export default function Gallery() {
       ) : (
         <ul className="shop-masonry mt-6 columns-2 gap-4 lg:columns-3" data-testid="gallery">
           {images.map((image, i) => (
-            <li key={image.id} className="mb-4">
+            <li key={image.id} id={thumbnailId(i + 1)} className="mb-4">
               <Link
                 to={`/gallery?image=${i + 1}`}
                 preventScrollReset

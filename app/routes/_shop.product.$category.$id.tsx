@@ -88,7 +88,7 @@ export default function ProductDetail() {
         </div>
         <div>
           <h1 className="font-serif text-3xl text-brass-800">{product.name}</h1>
-          <p className="mt-1 text-sm text-brass-900/70">{categoryName(product.category)}</p>
+          <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-4 text-2xl" />
           </div>
@@ -105,6 +105,21 @@ export default function ProductDetail() {
             Chat on WhatsApp
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
+
+          <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
+            >
+              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                <path fill="currentColor" d={whatsappIcon} />
+              </svg>
+              Chat on WhatsApp
+              <span className="sr-only"> about {product.name} (opens in a new tab)</span>
+            </a>
+          </div>
 
           <section className="mt-8" aria-labelledby="specs-heading">
             <h2 id="specs-heading" className="font-serif text-xl text-brass-800">

@@ -69,6 +69,14 @@ export default function Listing() {
         <p role="alert" className="mt-8 rounded border border-red-300 bg-red-50 p-4 text-red-700" data-testid="listing-error">
           {error}
         </p>
+      ) : page.items.length === 0 && price !== "all" ? (
+        // A price band with nothing in it: the category itself may well have pieces (issue 15.11).
+        <p className="mt-8 text-brass-900/80" data-testid="listing-empty">
+          No products in this price range.{" "}
+          <Link to={path} className="inline-block py-2 font-semibold text-brass-800 underline" data-testid="listing-show-all">
+            Show all {name}
+          </Link>
+        </p>
       ) : page.items.length === 0 ? (
         <p className="mt-8 text-brass-900/80" data-testid="listing-empty">
           No products available in this category

@@ -3,10 +3,10 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   authenticator,
-  createUserSession,
   LoginError,
   requireAnonymous,
   safeRedirect,
+  signInCookies,
 } from "#app/modules/auth/auth.server.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,9 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     const user = await authenticator.authenticate("form", request);
-    return redirect(safeRedirect(form.get("redirectTo")), {
-      headers: { "Set-Cookie": await createUserSession(user) },
-    });
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: await signInCookies(user) });
   } catch (error) {
     if (error instanceof LoginError) {
       return data({ error: error.message, email }, { status: error.status });

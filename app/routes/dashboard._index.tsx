@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PublicUrlWarning } from "#app/components/admin/public-url-warning.tsx";
+import { getEnv } from "#app/env.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { CATEGORIES, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
 import { getCatalogCounts } from "#app/modules/catalog/products.server.ts";
+import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { counts: await getCatalogCounts() };
+  return { counts: await getCatalogCounts(), publicUrlWarning: publicUrlWarning(getEnv().PUBLIC_URL) };
 }
 
 function Card({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
     <div className="rounded-lg bg-white p-4 shadow-sm" data-testid="count-card">
-      <p className="text-sm text-brass-900/70">{label}</p>
+      <p className="text-sm text-brass-900/80">{label}</p>
       <p className="mt-1 text-3xl font-semibold text-brass-800">{value}</p>
       {to ? (
         <Link className="mt-2 inline-block text-sm text-clay underline" to={to}>
@@ -24,10 +27,11 @@ function Card({ label, value, to }: { label: string; value: number; to?: string 
 }
 
 export default function DashboardHome() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, publicUrlWarning } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Dashboard</h1>
+      <PublicUrlWarning message={publicUrlWarning} />
       <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Card label="Total Categories" value={CATEGORIES.length + VIRTUAL_LISTS.length} />
         <Card label="Total Products" value={counts.totalProducts} />

@@ -225,7 +225,7 @@ export default function AllProducts() {
           Search
         </button>
       </Form>
-      <p className="mt-2 text-sm text-brass-900/70" data-testid="result-count">
+      <p className="mt-2 text-sm text-brass-900/80" data-testid="result-count">
         {products.total} {products.total === 1 ? "product" : "products"}
       </p>
 
@@ -254,7 +254,7 @@ export default function AllProducts() {
                   <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-sm">No image yet</div>
                 )}
                 <h2 className="mt-2 font-medium">{p.name}</h2>
-                <p className="text-sm text-brass-900/70">
+                <p className="text-sm text-brass-900/80">
                   {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                 </p>
                 <p className="mt-1 text-xs">

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
+import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
@@ -22,11 +22,14 @@ import {
   setMainImage,
   updateProduct,
 } from "#app/modules/catalog/manage.server.ts";
-import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
-import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
+import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
+export const DELETE_IMAGE_CONFIRM = "Are you sure you want to delete this image?";
+const CONFIRM_TEXT: Record<string, string> = { delete: DELETE_PRODUCT_CONFIRM, "delete-image": DELETE_IMAGE_CONFIRM };
 
 const STATUS = {
   saved: MANAGE_MESSAGES.updated,
@@ -38,6 +41,7 @@ const STATUS = {
 const mediaId = z.coerce.number().int().positive();
 const imageIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-image"), mediaId }),
+  z.object({ intent: z.literal("confirm-delete-image"), mediaId }),
   z.object({ intent: z.literal("main-image"), mediaId }),
   z.object({ intent: z.literal("move-image"), mediaId, direction: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("retry"), mediaId }),
@@ -76,7 +80,7 @@ type ActionData = {
   result?: SubmissionResult<string[]> | null;
   error?: string;
   imageError?: string | null;
-  confirmDelete?: boolean;
+  confirm?: ConfirmRequest;
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -92,7 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     switch (intent.intent) {
       case "confirm-delete":
-        return data<ActionData>({ confirmDelete: true });
+        return data<ActionData>({ confirm: { intent: "delete", fields: {} } });
+      case "confirm-delete-image":
+        return data<ActionData>({ confirm: { intent: "delete-image", fields: { mediaId: intent.mediaId } } });
       case "delete":
         await deleteProduct(id);
         return redirect("/dashboard/all-products?status=deleted");
@@ -123,15 +129,7 @@ async function updateAction(request: Request, id: number, self: string) {
   let current = 0;
   try {
     current = await countProductImages(id);
-    upload = await parseUpload(request, {
-      images: {
-        kind: "image",
-        maxFiles: UPLOAD_LIMITS.imagesPerProduct,
-        maxBytes: UPLOAD_LIMITS.editImageBytes,
-        tooManyMessage: MANAGE_MESSAGES.tooManyImages(current),
-        tooLargeMessage: MANAGE_MESSAGES.fileTooLarge,
-      },
-    });
+    upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current) });
   } catch (error) {
     if (error instanceof UploadError || error instanceof ManageError) {
       return data<ActionData>(
@@ -141,13 +139,13 @@ async function updateAction(request: Request, id: number, self: string) {
     }
     throw error;
   }
-  const submission = parseWithZod(upload.fields, { schema: productEditSchema });
+  const submission = parseWithZod(upload.fields, { schema: productEditFormSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     await upload.discard();
     // Say what is wrong with the images too, not only the fields.
     const keep = ["true", "on", "1"].includes(String(upload.fields.get("keepExistingImages") ?? ""));
     const total = (keep || upload.files.length === 0 ? current : 0) + upload.files.length;
-    const imageError = total > UPLOAD_LIMITS.imagesPerProduct ? MANAGE_MESSAGES.tooManyImages(current) : null;
+    const imageError = total > UPLOAD_LIMITS.imagesPerProduct ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null;
     return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError }, { status: 400 });
   }
   try {
@@ -165,19 +163,9 @@ async function updateAction(request: Request, id: number, self: string) {
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
 }
 
-function ImageButton({
-  intent,
-  mediaId,
-  direction,
-  label,
-  danger = false,
-}: {
-  intent: string;
-  mediaId: number;
-  direction?: "up" | "down";
-  label: string;
-  danger?: boolean;
-}) {
+const imageButtonClass = "min-h-11 rounded border px-3 py-2";
+
+function ImageButton({ intent, mediaId, direction, label }: { intent: string; mediaId: number; direction?: "up" | "down"; label: string }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="mediaId" value={mediaId} />
@@ -186,7 +174,7 @@ function ImageButton({
         type="submit"
         name="intent"
         value={intent}
-        className={`rounded border px-2 py-0.5 ${danger ? "border-red-700 text-red-700" : "border-brass-700"}`}
+        className={`${imageButtonClass} border-brass-700`}
       >
         {label}
       </button>
@@ -207,14 +195,14 @@ export default function EditProduct() {
         </Link>
       </p>
       <h1 className="mt-4 font-serif text-2xl text-brass-800">Edit product</h1>
-      <p className="text-sm text-brass-900/70">
+      <p className="text-sm text-brass-900/80">
         #{product.id} · status {product.status}
         {product.available ? "" : " · hidden from the shop"}
       </p>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
-      {actionData?.confirmDelete ? (
-        <ConfirmStep message={DELETE_PRODUCT_CONFIRM} intent="delete" fields={{}} cancelTo={self} />
+      {actionData?.confirm ? (
+        <ConfirmStep message={CONFIRM_TEXT[actionData.confirm.intent]!} {...actionData.confirm} cancelTo={self} />
       ) : null}
 
       <section aria-labelledby="images-heading" className="mt-6">
@@ -233,13 +221,18 @@ export default function EditProduct() {
                 {index === 0 ? <strong>Main image</strong> : `Image ${index + 1}`}{" "}
                 <MediaState status={image.status} progress={image.progress} error={image.error} mediaId={image.mediaId} />
               </p>
-              <div className="mt-2 flex flex-wrap gap-1 text-xs">
+              <div className="mt-2 flex flex-wrap gap-2 text-sm">
                 {index > 0 ? <ImageButton intent="main-image" mediaId={image.mediaId} label="Make main" /> : null}
                 {index > 0 ? <ImageButton intent="move-image" direction="up" mediaId={image.mediaId} label="Move earlier" /> : null}
                 {index < product.images.length - 1 ? (
                   <ImageButton intent="move-image" direction="down" mediaId={image.mediaId} label="Move later" />
                 ) : null}
-                <ImageButton intent="delete-image" mediaId={image.mediaId} label="Delete image" danger />
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="mediaId" value={image.mediaId} />
+                  <ConfirmButton intent="delete-image" message={DELETE_IMAGE_CONFIRM} className={`${imageButtonClass} border-red-700 text-red-700`}>
+                    Delete image
+                  </ConfirmButton>
+                </Form>
               </div>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { MediaCard } from "#app/components/admin/media-grid.tsx";
+import { MediaCard, MediaDeleteStep } from "#app/components/admin/media-grid.tsx";
 import { mediaAction } from "#app/components/admin/media-route.server.ts";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
@@ -14,6 +14,8 @@ const STATUS = {
   current: "Display image set successfully",
   retried: "Processing started again",
 } as const;
+
+export const DELETE_DISPLAY_IMAGE_CONFIRM = "Are you sure you want to delete this display image?";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -41,11 +43,12 @@ export default function ImageUpload() {
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Image Upload</h1>
-      <p className="text-sm text-brass-900/70">
+      <p className="text-sm text-brass-900/80">
         Home display images. {current ? "The image marked Current is shown on the home page." : "No display image selected."}
       </p>
       <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
       <StatusMessage message={actionData?.error} tone="error" />
+      <MediaDeleteStep message={DELETE_DISPLAY_IMAGE_CONFIRM} />
       <MultiImageUpload field="image" label="Display images" buttonText="Upload display images" />
       <h2 className="mt-8 font-serif text-xl text-brass-800">Display images ({images.length})</h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
@@ -53,6 +56,7 @@ export default function ImageUpload() {
           <MediaCard
             key={item.id}
             {...item}
+            deleteConfirm={DELETE_DISPLAY_IMAGE_CONFIRM}
             actions={
               item.isCurrent ? (
                 <strong className="rounded bg-brass-700 px-2 py-0.5 text-white">Current</strong>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
+import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
@@ -9,11 +10,14 @@ import { deleteMessage, listMessagesForAdmin, markMessageRead } from "#app/modul
 
 const STATUS = { read: "Message marked as read", unread: "Message marked as unread", deleted: "Message deleted" } as const;
 
+export const DELETE_MESSAGE_CONFIRM = "Are you sure you want to delete this message?";
+
 const id = z.coerce.number().int().positive();
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-read"), id }),
   z.object({ intent: z.literal("mark-unread"), id }),
   z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("confirm-delete"), id }),
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,6 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { intent, id: messageId } = parsed.data;
+  if (intent === "confirm-delete") return data({ error: null, confirm: { intent: "delete", fields: { id: messageId } } });
   const ok =
     intent === "delete" ? await deleteMessage(messageId) : await markMessageRead(messageId, intent === "mark-read");
   if (!ok) return data({ error: "This message no longer exists." }, { status: 404 });
@@ -39,9 +44,12 @@ export default function Messages() {
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Messages</h1>
-      <p className="text-sm text-brass-900/70">Contact messages from the shop, unread first.</p>
+      <p className="text-sm text-brass-900/80">Contact messages from the shop, unread first.</p>
       <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
       <StatusMessage message={actionData?.error} tone="error" />
+      {actionData && "confirm" in actionData ? (
+        <ConfirmStep message={DELETE_MESSAGE_CONFIRM} {...actionData.confirm} cancelTo="/dashboard/messages" />
+      ) : null}
       {messages.length === 0 ? (
         <p className="mt-6">No messages yet.</p>
       ) : (
@@ -66,9 +74,9 @@ export default function Messages() {
                 <button type="submit" name="intent" value={m.read ? "mark-unread" : "mark-read"} className={secondaryButtonClass}>
                   {m.read ? "Mark unread" : "Mark read"}
                 </button>
-                <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+                <ConfirmButton intent="delete" message={DELETE_MESSAGE_CONFIRM}>
                   Delete
-                </button>
+                </ConfirmButton>
               </Form>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { MediaCard } from "#app/components/admin/media-grid.tsx";
+import { MediaCard, MediaDeleteStep } from "#app/components/admin/media-grid.tsx";
 import { mediaAction } from "#app/components/admin/media-route.server.ts";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
@@ -13,6 +13,8 @@ const STATUS = {
   deleted: "Image deleted from gallery successfully",
   retried: "Processing started again",
 } as const;
+
+export const DELETE_GALLERY_IMAGE_CONFIRM = "Are you sure you want to delete this image from the gallery?";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -37,11 +39,12 @@ export default function UploadGallery() {
       <h1 className="font-serif text-2xl text-brass-800">Upload Gallery</h1>
       <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
       <StatusMessage message={actionData?.error} tone="error" />
+      <MediaDeleteStep message={DELETE_GALLERY_IMAGE_CONFIRM} />
       <MultiImageUpload field="image" label="Gallery images" buttonText="Upload to gallery" />
       <h2 className="mt-8 font-serif text-xl text-brass-800">Gallery ({images.length})</h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4 xl:grid-cols-6">
         {images.map((item) => (
-          <MediaCard key={item.id} {...item}>
+          <MediaCard key={item.id} {...item} deleteConfirm={DELETE_GALLERY_IMAGE_CONFIRM}>
             {item.image ? (
               <img src={item.image.fallback} alt={`Gallery image ${item.id}`} className="aspect-square w-full rounded object-cover" />
             ) : null}

@@ -1,45 +1,46 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { CategoryOptions, Field, FieldError, buttonClass } from "#app/components/admin/field.tsx";
-import { useHydrated } from "#app/components/admin/hydrated.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
+import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import {
-  CATEGORY_MESSAGE,
-  IMAGE_COUNT_MESSAGES,
-  MAX_PRODUCT_IMAGES,
-  productCreateSchema,
-} from "#app/modules/catalog/product-schema.ts";
+import { getProductForAdmin, ManageError } from "#app/modules/catalog/manage.server.ts";
+import { CATEGORY_MESSAGE, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
-import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
-
+import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const STATUS = { added: "Product added successfully!" } as const;
+const constraint = getZodConstraint(productCreateFields);
 
+/** The product just added (`?status=added&product=id`), for the links under the success message. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const id = Number(new URL(request.url).searchParams.get("product"));
+  if (!Number.isSafeInteger(id) || id <= 0) return { added: null };
+  try {
+    const product = await getProductForAdmin(id);
+    return { added: { id, name: product.name, category: product.category } };
+  } catch (error) {
+    if (error instanceof ManageError) return { added: null };
+    throw error;
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   let upload;
   try {
-    upload = await parseUpload(request, {
-      images: {
-        kind: "image",
-        maxFiles: UPLOAD_LIMITS.imagesPerProduct,
-        maxBytes: UPLOAD_LIMITS.imageBytes,
-        tooManyMessage: IMAGE_COUNT_MESSAGES.tooMany,
-      },
-    });
+    upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
   } catch (error) {
     if (error instanceof UploadError) {
       // The fields read before the refusal: the typed values come back without JS (SPEC §8).
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const images = upload.files.filter((f) => f.field === "images");
   if (submission.status !== "success" || images.length === 0) {
     await upload.discard();
-    const imageError = images.length === 0 ? IMAGE_COUNT_MESSAGES.none : null;
+    const imageError = images.length === 0 ? PRODUCT_IMAGE_MESSAGES.none : null;
     return data(
       {
         result: submission.reply(imageError ? { fieldErrors: { images: [imageError] } } : undefined),
@@ -61,16 +62,34 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
+  let id: number;
   try {
-    await createProduct(submission.value, images);
+    ({ id } = await createProduct(submission.value, images));
   } catch (error) {
     await upload.discard();
     throw error;
   }
-  return redirect("/dashboard/upload?status=added");
+  return redirect(`/dashboard/upload?status=added&product=${id}`);
+}
+
+/** Under the green line (which clears after 3 s, SPEC §9): where the new piece will be. */
+function AddedNote({ added }: { added: { id: number; name: string; category: string } }) {
+  return (
+    <p data-testid="added-note" className="my-3 text-sm">
+      “{added.name}” appears on the site once its photos are processed.{" "}
+      <Link className="underline" to={`/product/${added.category}/${added.id}`}>
+        View it on the site
+      </Link>{" "}
+      ·{" "}
+      <Link className="underline" to={`/dashboard/all-products?q=${encodeURIComponent(added.name)}`}>
+        Its row in All Products
+      </Link>
+    </p>
+  );
 }
 
 export default function UploadProduct() {
+  const { added } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
@@ -83,14 +102,16 @@ export default function UploadProduct() {
 
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? null,
+    constraint,
     // Errors on submit, then live: no error appears under a finger on its way to the button.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productCreateSchema }),
     onSubmit: async (event, { formData }) => {
       event.preventDefault();
-      if (files.length === 0) return setClientError(`Error: ${IMAGE_COUNT_MESSAGES.none}`);
-      if (files.length > MAX_PRODUCT_IMAGES) return setClientError(`Error: ${IMAGE_COUNT_MESSAGES.tooMany}`);
+      if (files.length === 0) return setClientError(`Error: ${PRODUCT_IMAGE_MESSAGES.none}`);
+      const problem = productImagesProblem(files);
+      if (problem) return setClientError(`Error: ${problem}`);
       setClientError(null);
       setServerFieldErrors({});
       const body = new FormData();
@@ -101,6 +122,7 @@ export default function UploadProduct() {
       if (result.ok) {
         setFiles([]);
         setCategory("");
+        form.reset(); // no error of the last attempt stays under the success message
         setFormKey((k) => k + 1); // the form resets (SPEC §8)
       } else {
         setClientError(result.error);
@@ -115,19 +137,28 @@ export default function UploadProduct() {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;
   };
-  const imageErrors =
-    files.length > MAX_PRODUCT_IMAGES
-      ? [IMAGE_COUNT_MESSAGES.tooMany]
-      : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
+  const meta = (name: keyof typeof fields) => ({
+    required: fields[name].required,
+    min: fields[name].min,
+    max: fields[name].max,
+    maxLength: fields[name].maxLength,
+    errors: fieldErrors(name),
+  });
+  const filesProblem = productImagesProblem(files);
+  const imageErrors = filesProblem
+    ? [filesProblem]
+    : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
   const noCategory = category === "" && !initial("category");
-  // With JS the button stays disabled until both are there, and says why (below it: no layout shift).
-  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [IMAGE_COUNT_MESSAGES.none] : [])] : [];
+  // With JS the button stays disabled until both are there (SPEC §5) and says what is still
+  // needed, as a plain note: nothing is wrong before the owner has touched the form.
+  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [PRODUCT_IMAGE_MESSAGES.none] : [])] : [];
 
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Add product</h1>
       <StatusMessage message={success} />
+      {success && added ? <AddedNote added={added} /> : null}
       <StatusMessage message={clientError ?? actionData?.error} tone="error" />
       <Form
         key={formKey}
@@ -155,24 +186,25 @@ export default function UploadProduct() {
           <FieldError name="category" errors={fieldErrors("category")} />
         </div>
         <div className="md:col-span-2">
-          <Field label="Title" name="name" required maxLength={200} defaultValue={initial("name")} errors={fieldErrors("name")} />
+          <Field label="Title" name="name" defaultValue={initial("name")} errors={fieldErrors("name")} {...constraintOf(meta("name"))} />
         </div>
-        <Field label="Price" name="price" type="number" step="0.01" min="0" required inputMode="decimal" defaultValue={initial("price")} errors={fieldErrors("price")} />
-        <Field
-          label="Fixed Price"
-          name="fixedPrice"
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          hint="Optional: the original price. Left empty, the price is used for both."
-          defaultValue={initial("fixedPrice")}
-          errors={fieldErrors("fixedPrice")}
+        <PriceFields
+          price={{ name: "price", meta: meta("price"), defaultValue: initial("price") }}
+          fixedPrice={{ name: "fixedPrice", meta: meta("fixedPrice"), defaultValue: initial("fixedPrice") }}
         />
-        <Field label="Height" name="height" type="number" step="0.01" min="0" required hint="inch" defaultValue={initial("height")} errors={fieldErrors("height")} />
-        <Field label="Width" name="width" type="number" step="0.01" min="0" required hint="inch" defaultValue={initial("width")} errors={fieldErrors("width")} />
-        <Field label="Length" name="length" type="number" step="0.01" min="0" required hint="inch" defaultValue={initial("length")} errors={fieldErrors("length")} />
-        <Field label="Weight" name="weight" type="number" step="0.01" min="0" required hint="grams" defaultValue={initial("weight")} errors={fieldErrors("weight")} />
+        {(["height", "width", "length", "weight"] as const).map((name) => (
+          <Field
+            key={name}
+            label={name[0]!.toUpperCase() + name.slice(1)}
+            name={name}
+            type="number"
+            step="0.01"
+            hint={name === "weight" ? "grams" : "inch"}
+            defaultValue={initial(name)}
+            errors={fieldErrors(name)}
+            {...constraintOf(meta(name))}
+          />
+        ))}
         <Field label="Colour" name="color" defaultValue={initial("color") ?? "Golden"} errors={fieldErrors("color")} />
         <Field label="Material" name="material" defaultValue={initial("material") ?? "Kansa"} errors={fieldErrors("material")} />
         <Field label="Utility" name="utility" defaultValue={initial("utility") ?? "Home Decor"} errors={fieldErrors("utility")} />
@@ -188,32 +220,22 @@ export default function UploadProduct() {
           </label>
         </div>
         <div className="md:col-span-2">
-          <label className="block">
-            <span className="text-sm font-medium">Images (1 to 5)</span>
-            <input
-              type="file"
-              name="images"
-              accept="image/*"
-              multiple
-              required
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-              className="mt-1 block w-full text-sm"
-            />
-          </label>
-          <FieldError name="images" errors={imageErrors} />
-          <ImagePreviews files={files} />
+          <FilePicker label="Images (1 to 5)" name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles}>
+            <FieldError name="images" errors={imageErrors} />
+            <ImagePreviews files={files} />
+          </FilePicker>
         </div>
         <div className="md:col-span-2">
           <ProgressBar percent={progress} />
           <button
             type="submit"
             className={buttonClass}
-            disabled={busy || blocked.length > 0}
+            disabled={busy || blocked.length > 0 || filesProblem !== null}
           >
             {busy ? "Adding product…" : "Add product"}
           </button>
           {blocked.length > 0 ? (
-            <ul className="mt-2 text-sm text-red-700" data-testid="submit-blocked">
+            <ul className="mt-2 text-sm text-brass-900/80" data-testid="submit-blocked" aria-label="Still needed">
               {blocked.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}

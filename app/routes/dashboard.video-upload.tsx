@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
-import { MediaCard } from "#app/components/admin/media-grid.tsx";
+import { FilePicker } from "#app/components/admin/file-picker.tsx";
+import { MediaCard, MediaDeleteStep } from "#app/components/admin/media-grid.tsx";
 import { mediaAction } from "#app/components/admin/media-route.server.ts";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
@@ -10,6 +11,7 @@ import { StatusMessage, statusFrom } from "#app/components/admin/status-message.
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listVideos } from "#app/modules/media/library.server.ts";
+import { MB, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 
 const STATUS = {
   added: "Video uploaded successfully. It will appear on the site once processed.",
@@ -18,6 +20,8 @@ const STATUS = {
 } as const;
 
 export const NOT_A_VIDEO = "Please choose a video file.";
+
+export const DELETE_VIDEO_CONFIRM = "Are you sure you want to delete this video?";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -61,6 +65,7 @@ export default function VideoUpload() {
       <h1 className="font-serif text-2xl text-brass-800">Video Upload</h1>
       <StatusMessage message={actionData || error ? null : statusFrom(location.search, STATUS)} />
       <StatusMessage message={error ?? actionData?.error} tone="error" />
+      <MediaDeleteStep message={DELETE_VIDEO_CONFIRM} />
       <Form
         method="post"
         encType="multipart/form-data"
@@ -76,27 +81,23 @@ export default function VideoUpload() {
           else setError(result.error);
         }}
       >
-        <label className="block">
-          <span className="text-sm font-medium">Video file</span>
-          <input
-            ref={inputRef}
-            type="file"
-            name="video"
-            accept="video/*"
-            className="mt-1 block w-full text-sm"
-            onChange={(e) => {
-              const picked = e.target.files?.[0] ?? null;
-              if (picked && !picked.type.startsWith("video/")) {
-                setError(NOT_A_VIDEO);
-                e.target.value = "";
-                setFile(null);
-                return;
-              }
-              setError(null);
-              setFile(picked);
-            }}
-          />
-        </label>
+        <FilePicker
+          label="Video file"
+          name="video"
+          accept="video/*"
+          inputRef={inputRef}
+          hint={`MP4, MOV, WebM, MKV, AVI or 3GP, up to ${UPLOAD_LIMITS.videoBytes / MB} MB.`}
+          onFiles={([picked]) => {
+            if (picked && !picked.type.startsWith("video/")) {
+              setError(NOT_A_VIDEO);
+              if (inputRef.current) inputRef.current.value = "";
+              setFile(null);
+              return;
+            }
+            setError(null);
+            setFile(picked ?? null);
+          }}
+        />
         {preview ? (
           <video src={preview} controls muted className="mt-3 max-h-64 rounded" data-testid="video-preview">
             <track kind="captions" />
@@ -117,7 +118,7 @@ export default function VideoUpload() {
       <h2 className="mt-8 font-serif text-xl text-brass-800">Videos ({videos.length})</h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {videos.map((item) => (
-          <MediaCard key={item.id} {...item} showProgress>
+          <MediaCard key={item.id} {...item} showProgress deleteConfirm={DELETE_VIDEO_CONFIRM}>
             {item.video ? (
               <video
                 src={item.video.url}

@@ -3,21 +3,26 @@ import { Readable } from "node:stream";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { getRedis } from "#app/lib/redis.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
-import { addToList } from "#app/modules/catalog/lists.server.ts";
+import { addToList, ListError } from "#app/modules/catalog/lists.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { countMediaByStatus, createMediaEntry } from "#app/modules/media/library.server.ts";
 import { closeQueues } from "#app/modules/media/queue.server.ts";
+import { setSlideImage } from "#app/modules/media/slides.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
+import { SLIDES } from "#app/modules/site/content.ts";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
+import type { MediaKind } from "#db/schema.ts";
 import { closeDb, getDb } from "#db/index.ts";
 import { migrate } from "../migrate.ts";
 import { DEMO_GIFT_INDEXES, DEMO_PRODUCTS, DEMO_STOCK_INDEXES } from "./catalogue.ts";
-import { renderDemoClip, renderDokraPicture } from "./pictures.ts";
+import { renderDemoClip, renderDokraPicture, renderProductPicture } from "./pictures.ts";
 
 // Seeds through the real upload path: originals into storage, rows written as
 // "processing", jobs queued; the worker makes every derived file.
+// Never half: demo_seed records that the seed began and when it finished; a run cut short
+// (Ctrl-C on a first start) is completed by the next one, each step skipping what is there.
 
 const env = loadEnvOrExit();
 const wait = process.argv.includes("--wait");
@@ -37,9 +42,25 @@ async function seedAdmin() {
   console.log(`admin created: ${env.ADMIN_EMAIL}`);
 }
 
+const mediaExists = async (kind: MediaKind, originalName: string) =>
+  Boolean(await getDb().selectFrom("media").select("id").where("kind", "=", kind).where("original_name", "=", originalName).executeTakeFirst());
+
+async function addToListOnce(list: "gift_entries" | "stock_entries", productId: number) {
+  try {
+    await addToList(list, productId);
+  } catch (error) {
+    if (!(error instanceof ListError && error.status === 409)) throw error;
+  }
+}
+
 async function seedCatalogue() {
   const productIds: number[] = [];
   for (const [index, demo] of DEMO_PRODUCTS.entries()) {
+    const existing = await getDb().selectFrom("products").select("id").where("name", "=", demo.name).executeTakeFirst();
+    if (existing) {
+      productIds.push(existing.id);
+      continue;
+    }
     const input = productCreateSchema.parse({
       category: demo.category,
       name: demo.name,
@@ -55,23 +76,29 @@ async function seedCatalogue() {
       utility: demo.utility ?? "Home Decor",
     });
     const images = [];
-    for (let i = 0; i < demo.images; i++) images.push(await picture(index * 10 + i, `product-${index + 1}-${i + 1}.jpg`));
+    for (let i = 0; i < demo.images; i++) {
+      const jpeg = await renderProductPicture(demo.name, index * 10 + i);
+      images.push(await saveUpload(Readable.from(jpeg), `product-${index + 1}-${i + 1}.jpg`, "image/jpeg", "image"));
+    }
     const { id } = await createProduct(input, images);
     productIds.push(id);
   }
-  for (const index of DEMO_GIFT_INDEXES) await addToList("gift_entries", productIds[index]!);
-  for (const index of DEMO_STOCK_INDEXES) await addToList("stock_entries", productIds[index]!);
+  for (const index of DEMO_GIFT_INDEXES) await addToListOnce("gift_entries", productIds[index]!);
+  for (const index of DEMO_STOCK_INDEXES) await addToListOnce("stock_entries", productIds[index]!);
 
   for (let i = 0; i < 12; i++) {
+    if (await mediaExists("gallery_image", `gallery-${i + 1}.jpg`)) continue;
     const [w, h] = i % 3 === 0 ? [900, 1200] : i % 3 === 1 ? [1200, 900] : [1000, 1000];
     await createMediaEntry("gallery_images", await picture(500 + i, `gallery-${i + 1}.jpg`, w, h));
   }
   for (let i = 0; i < 3; i++) {
+    if (await mediaExists("display_image", `display-${i + 1}.jpg`)) continue;
     await createMediaEntry("display_images", await picture(800 + i, `display-${i + 1}.jpg`, 1920, 1080), { current: i === 0 });
   }
   const storage = getStorage();
   await storage.ensureDirs();
   for (let i = 0; i < 2; i++) {
+    if (await mediaExists("video", `workshop-${i + 1}.mp4`)) continue;
     const file = storage.scratchPath("mp4");
     await renderDemoClip(file, i);
     await createMediaEntry("videos", await saveUpload(createReadStream(file), `workshop-${i + 1}.mp4`, "video/mp4", "video"));
@@ -80,6 +107,16 @@ async function seedCatalogue() {
   console.log(
     `seeded ${DEMO_PRODUCTS.length} products, ${DEMO_GIFT_INDEXES.length} gift entries, ${DEMO_STOCK_INDEXES.length} stock entries, 12 gallery images, 3 display images, 2 videos (queued for the worker)`,
   );
+}
+
+/** The home slides' pictures, once (also into a catalogue seeded before slides had their own). */
+async function seedSlides() {
+  if (await getDb().selectFrom("home_slides").select("id").limit(1).executeTakeFirst()) return;
+  for (const [i, slide] of SLIDES.entries()) {
+    await setSlideImage(slide.id, await picture(600 + i, `slide-${slide.id}.jpg`, 1600, 900));
+  }
+  await bumpPublicVersion();
+  console.log(`seeded ${SLIDES.length} home slide pictures (queued for the worker)`);
 }
 
 async function waitForWorker(timeoutMs = 10 * 60_000) {
@@ -96,18 +133,32 @@ async function waitForWorker(timeoutMs = 10 * 60_000) {
   }
 }
 
+/** True when the demo catalogue is to be put in: a shop with no products that was never seeded, or a seed cut short. */
+async function catalogueWanted(): Promise<boolean> {
+  const db = getDb();
+  const state = await db.selectFrom("demo_seed").select("finished_at").where("id", "=", 1).executeTakeFirst();
+  if (state?.finished_at) return false;
+  if (state) {
+    console.log("finishing the demo catalogue that an interrupted start began");
+    return true;
+  }
+  const { count } = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  // Products but no record of a seed: the owner's own shop, or one seeded before demo_seed existed.
+  if (Number(count) > 0) return false;
+  await db.insertInto("demo_seed").values({ id: 1 }).execute();
+  return true;
+}
+
 try {
   await migrate(env.DATABASE_URL);
   await seedAdmin();
-  const { count } = await getDb()
-    .selectFrom("products")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  if (Number(count) === 0) {
+  if (await catalogueWanted()) {
     await seedCatalogue();
+    await getDb().updateTable("demo_seed").set({ finished_at: new Date() }).where("id", "=", 1).execute();
     // New products are public at once: no web process may keep serving the empty shop.
     await bumpPublicVersion();
   } else console.log("catalogue already seeded; left as it is");
+  await seedSlides();
   if (wait) await waitForWorker();
 } finally {
   await closeQueues();

@@ -1,53 +1,69 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import sharp from "sharp";
+import { place } from "./motif-parts.ts";
+import { MOTIF_RULES, motifFor, SHOWCASE } from "./motifs.ts";
 
 const run = promisify(execFile);
 
-/** A small deterministic random sequence, so the demo pictures are the same on every machine. */
-function random(seed: number) {
-  let state = seed * 2654435761 % 2 ** 32;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
+const TONES = [
+  // bright brass, antique brass, golden, bronze: [highlight, body, shadow]
+  ["#fbe7a1", "#d9a441", "#7a4a12"],
+  ["#e6c67e", "#a8742a", "#4d2f0e"],
+  ["#fff0b8", "#e0b04a", "#8a5a16"],
+  ["#f0c49a", "#b07038", "#5a2e12"],
+];
+const GROUNDS = [
+  // a light studio cloth and the workshop's earthy backdrops: [centre, edge]
+  ["#f4ecdf", "#cdbb9c"],
+  ["#8a6a48", "#3b2a1e"],
+  ["#e9dcc6", "#b49d7a"],
+  ["#6f7a64", "#2f3b2e"],
+  ["#9a6a4a", "#5b3a29"],
+  ["#6a7380", "#28303a"],
+];
+
+/**
+ * Draws `body` (a motif in its 1000 × 1000 box) centred on a picture of any size, in brass
+ * tone and ground chosen by `seed`, encoded as JPEG by sharp.
+ */
+async function render(body: string, seed: number, width: number, height: number): Promise<Buffer> {
+  const [light, mid, dark] = TONES[seed % TONES.length]!;
+  const [centre, edge] = GROUNDS[Math.floor(seed / TONES.length) % GROUNDS.length]!;
+  const unit = Math.min(width, height) / 1000;
+  const [w, h] = [width / unit, height / unit];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${(500 - w / 2).toFixed(1)} ${(500 - h / 2).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}">
+    <defs>
+      <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${centre}"/><stop offset="1" stop-color="${edge}"/></radialGradient>
+      <linearGradient id="brass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.5" stop-color="${mid}"/><stop offset="1" stop-color="${dark}"/></linearGradient>
+      <linearGradient id="wire" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff4cc"/><stop offset="1" stop-color="${light}"/></linearGradient>
+      <radialGradient id="flame" cx="50%" cy="70%" r="60%"><stop offset="0" stop-color="#fff6c0"/><stop offset="0.6" stop-color="#ffb52e"/><stop offset="1" stop-color="#e0561b"/></radialGradient>
+    </defs>
+    <rect x="${(500 - w / 2).toFixed(1)}" y="${(500 - h / 2).toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="url(#bg)"/>
+    <g transform="translate(0 25)">${body}</g>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+}
+
+/** The demo picture of the product called `name`; `seed` varies tone, ground and view between its pictures. */
+export async function renderProductPicture(name: string, seed: number, width = 1200, height = 1200): Promise<Buffer> {
+  const body = (motifFor(name) ?? MOTIF_RULES[seed % MOTIF_RULES.length]!).draw(name);
+  // A product's second picture is the piece turned round, its third a closer look.
+  const view = seed % 10;
+  const framed = view === 1 ? place(body, 1, 0, 0, true) : view >= 2 ? place(body, 1.18, 0, 30) : body;
+  return render(framed, seed, width, height);
 }
 
 /**
- * A picture in the spirit of Dokra work: a brass figure with coiled-wire patterns on
- * an earthy ground, drawn as SVG and encoded by sharp. Varied by `seed`.
+ * A picture of the workshop's pieces for the gallery and the home page's display: one piece
+ * on an upright or square picture, three side by side on a wide one. The same for the same `seed`.
  */
 export async function renderDokraPicture(seed: number, width = 1200, height = 1200): Promise<Buffer> {
-  const r = random(seed + 1);
-  const grounds = ["#3b2a1e", "#5b3a29", "#2f3b2e", "#6b4a2f", "#40302a", "#28303a"];
-  const ground = grounds[seed % grounds.length];
-  const cx = width / 2;
-  const cy = height / 2 + 40;
-  const body = 180 + r() * 120;
-  const coils = Array.from({ length: 14 }, () => {
-    const x = cx + (r() - 0.5) * body * 1.4;
-    const y = cy + (r() - 0.5) * body * 1.2;
-    const rad = 14 + r() * 26;
-    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${rad.toFixed(0)}" fill="none" stroke="#f3d58a" stroke-width="5" stroke-dasharray="9 5"/>`;
-  }).join("");
-  const legs = Array.from({ length: 4 }, (_, i) => {
-    const x = cx - body * 0.7 + i * body * 0.45;
-    return `<rect x="${x.toFixed(0)}" y="${(cy + body * 0.6).toFixed(0)}" width="34" height="${(160 + r() * 60).toFixed(0)}" rx="14" fill="url(#brass)"/>`;
-  }).join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs>
-      <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#8a6a48"/><stop offset="1" stop-color="${ground}"/></radialGradient>
-      <linearGradient id="brass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f6dc8c"/><stop offset="0.5" stop-color="#c8922e"/><stop offset="1" stop-color="#6d4314"/></linearGradient>
-    </defs>
-    <rect width="100%" height="100%" fill="url(#bg)"/>
-    ${legs}
-    <ellipse cx="${cx}" cy="${cy}" rx="${body}" ry="${body * 0.68}" fill="url(#brass)"/>
-    <circle cx="${cx + body * 0.95}" cy="${cy - body * 0.7}" r="${body * 0.38}" fill="url(#brass)"/>
-    <path d="M ${cx + body * 1.2} ${cy - body * 0.6} q ${60 + r() * 60} ${80 + r() * 60} ${10 + r() * 40} ${200 + r() * 80}" stroke="url(#brass)" stroke-width="28" fill="none" stroke-linecap="round"/>
-    ${coils}
-    <rect x="${width * 0.12}" y="${height * 0.86}" width="${width * 0.76}" height="22" rx="11" fill="#2a1d12" opacity="0.55"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+  const pick = (offset: number) => motifFor(SHOWCASE[(seed + offset) % SHOWCASE.length]!)!.draw(SHOWCASE[(seed + offset) % SHOWCASE.length]!);
+  const body = width > height * 1.4
+    ? `${place(pick(0), 0.62, -600, 150)}${place(pick(1), 0.8, 0, 80)}${place(pick(2), 0.62, 600, 150)}`
+    : pick(0);
+  return render(body, seed, width, height);
 }
 
 /** A short H.264/AAC clip made by ffmpeg from its own test sources, tinted like brass. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./helpers.ts";
-import { sqlQuery } from "./fixtures/admin.ts";
+import { confirmAction, sqlQuery } from "./fixtures/admin.ts";
 import { brokenJpeg, fakeImage, jpeg, mp4 } from "./fixtures/media.ts";
 
 test.beforeEach(async ({ page }) => {
@@ -16,7 +16,7 @@ async function waitReady(page: Page, path: string, card: () => ReturnType<Page["
   return card();
 }
 
-test("Upload Gallery: several images at once, ready on /gallery, then deleted", async ({ page }, testInfo) => {
+test("Upload Gallery: several images at once, ready on /gallery, then deleted", async ({ page, javaScriptEnabled }, testInfo) => {
   const tag = `${testInfo.project.name}-${Date.now()}`;
   await page.goto("/dashboard/upload-gallery");
   await page.getByLabel("Gallery images").setInputFiles([await jpeg(`g1-${tag}.jpg`, 30), await jpeg(`g2-${tag}.jpg`, 31)]);
@@ -30,7 +30,8 @@ test("Upload Gallery: several images at once, ready on /gallery, then deleted", 
   await expect(page.locator(`main img[src="${src}"]`)).toHaveCount(1);
 
   await page.goto("/dashboard/upload-gallery");
-  await mine().getByRole("button", { name: "Delete" }).click();
+  const question = "Are you sure you want to delete this image from the gallery?";
+  await confirmAction(page, javaScriptEnabled, () => mine().getByRole("button", { name: "Delete" }).click(), question);
   await expect(page.getByText("Image deleted from gallery successfully")).toBeVisible();
   await expect(mine()).toHaveCount(0);
   await expect(page.getByTestId("media-card").filter({ hasText: `g2-${tag}` })).toHaveCount(1);
@@ -48,7 +49,7 @@ test("Upload Gallery: a file that is not an image is refused", async ({ page, ja
   }
 });
 
-test("A file the worker cannot read shows Failed with the reason and a Retry", async ({ page }, testInfo) => {
+test("A file the worker cannot read shows Failed with the reason and a Retry", async ({ page, javaScriptEnabled }, testInfo) => {
   const name = `broken-${testInfo.project.name}-${Date.now()}.jpg`;
   await page.goto("/dashboard/upload-gallery");
   await page.getByLabel("Gallery images").setInputFiles([await brokenJpeg(name)]);
@@ -62,7 +63,8 @@ test("A file the worker cannot read shows Failed with the reason and a Retry", a
   expect((await card().getByTestId("media-state").textContent())!.length).toBeGreaterThan("Failed: ".length + 5);
   await card().getByRole("button", { name: "Retry" }).click();
   await expect(page.getByText("Processing started again")).toBeVisible();
-  await card().getByRole("button", { name: "Delete" }).click();
+  const question = "Are you sure you want to delete this image from the gallery?";
+  await confirmAction(page, javaScriptEnabled, () => card().getByRole("button", { name: "Delete" }).click(), question);
   await expect(page.getByText("Image deleted from gallery successfully")).toBeVisible();
 });
 
@@ -103,12 +105,12 @@ test("Video Upload: a real clip is processed and plays on /about; a non-video is
     await expect(page.getByText(/^Failed to add video: This file is not a supported video/)).toBeVisible();
     await page.goto("/dashboard/video-upload");
   }
-  await mine().getByRole("button", { name: "Delete" }).click();
+  await confirmAction(page, javaScriptEnabled, () => mine().getByRole("button", { name: "Delete" }).click(), "Are you sure you want to delete this video?");
   await expect(page.getByText("Video deleted successfully")).toBeVisible();
   await expect(mine()).toHaveCount(0);
 });
 
-test("Messages: unread first, mark read, delete; reachable from every admin page", async ({ page }, testInfo) => {
+test("Messages: unread first, mark read, delete; reachable from every admin page", async ({ page, javaScriptEnabled }, testInfo) => {
   const tag = `${testInfo.project.name}-${Date.now()}`;
   await sqlQuery("INSERT INTO contact_messages (name, email, subject, message) VALUES (?, ?, ?, ?), (?, ?, ?, ?)", [
     "Asha", "asha@example.com", `Older ${tag}`, "Do you ship to Pune?",
@@ -125,7 +127,8 @@ test("Messages: unread first, mark read, delete; reachable from every admin page
   // Unread first: the older, still unread message now comes before the read one.
   await expect(mine.first()).toContainText(`Older ${tag}`);
   await expect(mine.nth(1)).not.toContainText("Unread");
-  await mine.filter({ hasText: `Older ${tag}` }).getByRole("button", { name: "Delete" }).click();
+  const older = mine.filter({ hasText: `Older ${tag}` });
+  await confirmAction(page, javaScriptEnabled, () => older.getByRole("button", { name: "Delete" }).click(), "Are you sure you want to delete this message?");
   await expect(page.getByText("Message deleted")).toBeVisible();
   await expect(mine).toHaveCount(1);
 });

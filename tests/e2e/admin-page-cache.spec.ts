@@ -68,7 +68,7 @@ test("an anonymous repeat is a hit, and every hit gets a nonce of its own that m
   expect(a.replaceAll(seen[0]!, "N")).toBe(b.replaceAll(seen[1]!, "N"));
 });
 
-test("an uncompressed hit (answered before Express) has the same headers, and a nonce of its own", async () => {
+test("an uncompressed hit has the same headers as a compressed one, and a nonce of its own", async () => {
   const identity = { "Accept-Encoding": "identity" };
   const viaExpress = await fetchUntilHit("/gallery");
   let pair: APIResponse[] = [];

@@ -61,7 +61,7 @@ test("Upload → processing → ready → on the storefront; an empty Fixed Pric
   const id = await addProduct(page, { name, category: "my-creativity", price: "5200", images: [await jpeg("owl-1.jpg", 3), await jpeg("owl-2.jpg", 4)] });
   await waitForProductReady(page, id);
   await expect(page.getByLabel("Fixed price")).toHaveValue("5200");
-  await expect(page.getByLabel("Selling price")).toHaveValue("5200");
+  await expect(page.getByLabel("Price (optional)")).toHaveValue("5200");
   await page.goto(`/product/my-creativity/${id}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();
   const img = page.locator("main img").first();
@@ -121,19 +121,19 @@ test("Edit product: required fields, numbers, step 0.01, minimum 0; typed values
   await page.getByLabel("Name").fill("");
   await page.getByLabel("Description").fill("");
   await page.getByLabel("Fixed price").fill("");
-  await page.getByLabel("Selling price").fill("-5");
+  await page.getByLabel("Price (optional)").fill("-5");
   await page.getByLabel("Colour").fill("Antique");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expect(page.getByText("Description is required")).toBeVisible();
   await expect(page.getByText("Fixed price is required")).toBeVisible();
-  await expect(page.getByText("Selling price cannot be negative")).toBeVisible();
+  await expect(page.getByText("Price cannot be negative", { exact: true })).toBeVisible();
   if (!javaScriptEnabled) await expect(page.getByText("Failed to save changes. Please try again.")).toBeVisible();
   await expect(page.getByLabel("Colour")).toHaveValue("Antique");
   await page.getByLabel("Name").fill("Valid name");
   await page.getByLabel("Description").fill("Valid description");
   await page.getByLabel("Fixed price").fill("12.345");
-  await page.getByLabel("Selling price").fill("");
+  await page.getByLabel("Price (optional)").fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Fixed price must use steps of 0.01")).toBeVisible();
 });
@@ -155,7 +155,7 @@ test("Edit product: at most 5 images in total and 5 MB per file", async ({ page,
   await expect(page.getByTestId("product-image")).toHaveCount(2);
 });
 
-test("Edit product: replace images, reorder, pick the main one, delete one (never the last)", async ({ page }) => {
+test("Edit product: replace images, reorder, pick the main one, delete one (never the last)", async ({ page, javaScriptEnabled }) => {
   const id = await addProduct(page, { name: uniqueName("Images"), images: [await jpeg("i1.jpg", 11), await jpeg("i2.jpg", 12)] });
   await waitForProductReady(page, id);
   const images = page.getByTestId("product-image");
@@ -167,10 +167,11 @@ test("Edit product: replace images, reorder, pick the main one, delete one (neve
   await expect(images.nth(0)).toContainText("Main image");
   await images.nth(0).getByRole("button", { name: "Move later" }).click();
   await expect(images.nth(0).locator("img")).toHaveAttribute("src", first!);
-  await images.nth(0).getByRole("button", { name: "Delete image" }).click();
+  const deleteFirst = () => images.nth(0).getByRole("button", { name: "Delete image" }).click();
+  await confirmAction(page, javaScriptEnabled, deleteFirst, "Are you sure you want to delete this image?");
   await expect(page.getByText("Image deleted successfully")).toBeVisible();
   await expect(images).toHaveCount(1);
-  await images.nth(0).getByRole("button", { name: "Delete image" }).click();
+  await confirmAction(page, javaScriptEnabled, deleteFirst, "Are you sure you want to delete this image?");
   await expect(page.getByText(/^Failed to delete image\. Please try again\./)).toBeVisible();
   await expect(images).toHaveCount(1);
   // Untick 'Keep existing images': the new files replace the old ones.

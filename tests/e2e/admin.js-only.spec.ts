@@ -82,3 +82,27 @@ test("Image Upload keeps only image files; Video Upload previews, cancels, accep
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("video-preview")).toHaveCount(0);
 });
+
+test("Upload: photos dropped on the drop zone are taken like picked ones", async ({ page }) => {
+  await page.goto("/dashboard/upload");
+  const zone = page.getByTestId("file-picker");
+  await expect(zone).toContainText("Or drag and drop the files here.");
+  const photo = await jpeg("dropped.jpg", 53);
+  const transfer = await page.evaluateHandle(
+    ({ bytes, name }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));
+      data.items.add(new File(["not a photo"], "notes.txt", { type: "text/plain" }));
+      return data;
+    },
+    { bytes: [...photo.buffer], name: photo.name },
+  );
+  await zone.dispatchEvent("dragover", { dataTransfer: transfer });
+  await expect(zone).toHaveAttribute("data-dragging", "");
+  await zone.dispatchEvent("drop", { dataTransfer: transfer });
+  // The image is kept, the text file left out; the input holds it for the post.
+  await expect(page.getByTestId("image-preview")).toHaveCount(1);
+  expect(await page.getByLabel("Images (1 to 5)").evaluate((input: HTMLInputElement) => [...input.files!].map((f) => f.name))).toEqual(["dropped.jpg"]);
+  await page.getByLabel("Category").selectOption("my-creativity");
+  await expect(page.getByRole("button", { name: "Add product" })).toBeEnabled();
+});

@@ -85,11 +85,14 @@ test("the price filter links filter in the database and mark the active band", a
   await expect(page.getByTestId("product-grid")).toContainText("Peacock Wall Panel");
 });
 
-test("an empty band says 'No products available in this category'", async ({ page }) => {
+test("an empty band says none are in this price range and links to All", async ({ page }) => {
   await page.goto("/product/wall-hanging?price=above-50000");
-  await expect(page.getByTestId("listing-empty")).toHaveText("No products available in this category");
+  await expect(page.getByTestId("listing-empty")).toContainText("No products in this price range.");
   await expect(page.getByTestId("product-card")).toHaveCount(0);
   await expect(page.getByTestId("pagination")).toHaveCount(0);
+  await page.getByTestId("listing-show-all").click();
+  await expect(page).toHaveURL(/\/product\/wall-hanging$/);
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
 });
 
 test("filter and page survive each other and a reload; an out-of-range page shows the last page", async ({ page }) => {

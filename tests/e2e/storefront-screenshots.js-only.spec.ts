@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-// README screenshots of the seeded shop: docs/screenshots/home.png and product.png.
+// README screenshots of the seeded shop: docs/screenshots/home.png and product.png (laptop),
+// home-phone.png and product-phone.png (a 390×844 phone, first screen).
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -25,4 +26,24 @@ test("product page screenshot", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Peacock Wall Panel");
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: "docs/screenshots/product.png", fullPage: false, animations: "disabled" });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("home page phone screenshot", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("home-intro")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: "docs/screenshots/home-phone.png", animations: "disabled" });
+  });
+
+  test("product page phone screenshot", async ({ page }) => {
+    await page.goto("/product/wall-hanging");
+    await page.getByTestId("card-title").filter({ hasText: "Peacock Wall Panel" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Peacock Wall Panel");
+    await expect(page.getByTestId("whatsapp-bar")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: "docs/screenshots/product-phone.png", animations: "disabled" });
+  });
 });

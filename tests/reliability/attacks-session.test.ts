@@ -2,11 +2,12 @@
 // across accounts (the owner still signs in from another address), cookie flags, and the
 // log lines the refusals leave. Real MySQL sessions, real Redis throttle, real argon2.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { apiAction, apiLoader } from "#app/modules/api/endpoint.server.ts";
 import { userEndpoints } from "#app/modules/api/user.server.ts";
 import { getAdmin } from "#app/modules/auth/auth.server.ts";
-import { getSessionStorage } from "#app/modules/auth/session.server.ts";
+import { getSessionStorage, sessionCookie } from "#app/modules/auth/session.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { getDb } from "#db/index.ts";
 import { action as loginAction } from "#app/routes/admin.tsx";
@@ -129,10 +130,23 @@ describe("login brute force", () => {
 });
 
 describe("cookie flags", () => {
-  it("the session cookie is HttpOnly, SameSite=Lax, Path=/, a week long; Secure is left to production (tests/e2e/security.spec.ts)", async () => {
+  it("the session cookie is HttpOnly, SameSite=Lax, Path=/, a week long; not Secure while PUBLIC_URL is http", async () => {
     const { response } = await apiLogin(OWNER, "198.51.100.9");
-    const setCookie = response.headers.get("Set-Cookie")!;
+    const [setCookie, deviceCookie] = response.headers.getSetCookie();
     expect(setCookie).toMatch(/^__dokra_session=[^;]+; Max-Age=604800; Path=\/; (Expires=[^;]+; )?HttpOnly; SameSite=Lax$/);
+    // The device cookie (tests/reliability/attacks-login-throttle.test.ts): signed, a year long, same flags.
+    expect(deviceCookie).toMatch(/^__dokra_device=[^;]+\.[^;]+; Max-Age=31536000; Path=\/; (Expires=[^;]+; )?HttpOnly; SameSite=Lax$/);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("Secure follows PUBLIC_URL's scheme, whatever NODE_ENV is", async () => {
+    const secret = { SESSION_SECRET: "a-test-secret-of-sixteen-plus" };
+    const flagsFor = async (source: Record<string, string>) =>
+      (await sessionCookie(parseEnv({ ...secret, ...source })).serialize("id")).split("; ").slice(1);
+    expect(await flagsFor({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in" })).toContain("Secure");
+    expect(await flagsFor({ NODE_ENV: "development", PUBLIC_URL: "https://shop.example.in" })).toContain("Secure");
+    // The owner's phone on the workshop's own network, the production build over plain http.
+    expect(await flagsFor({ NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.20:3000" })).not.toContain("Secure");
+    expect(await flagsFor({ NODE_ENV: "production" })).not.toContain("Secure");
   });
 });

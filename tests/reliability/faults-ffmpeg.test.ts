@@ -39,6 +39,13 @@ describe("an ffmpeg that hangs", { timeout: 60_000 }, () => {
     await fs.rm(output, { force: true });
   });
 
+  it("a time limit that passes before ffmpeg has even started still stops it (a busy machine)", async () => {
+    const output = storage.scratchPath("mp4");
+    await expect(runFfmpeg({ input: pipe, output, outputOptions: ["-f", "mp4"], timeoutMs: 1 })).rejects.toBeInstanceOf(FfmpegTimeoutError);
+    await noneLeft();
+    await fs.rm(output, { force: true });
+  });
+
   it("a video whose processing passes its limit fails with the reason, no process and no scratch file left", async () => {
     const input = storage.scratchPath("mp4");
     await makeClip(input, { seconds: 2, size: "640x480" });

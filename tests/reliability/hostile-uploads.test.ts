@@ -6,9 +6,8 @@ import { apiAction } from "#app/modules/api/endpoint.server.ts";
 import { galleryEndpoints } from "#app/modules/api/media.server.ts";
 import { productEndpoints } from "#app/modules/api/products.server.ts";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
-import { IMAGE_COUNT_MESSAGES } from "#app/modules/catalog/product-schema.ts";
-import { MANAGE_MESSAGES } from "#app/modules/catalog/manage.server.ts";
-import { MESSAGES, MB, parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
+import { MB, PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
+import { MESSAGES, parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 import { deleteMediaEntry } from "#app/modules/media/library.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
@@ -129,9 +128,9 @@ describe("image counts and sizes", () => {
   it("create with 6 images: 400 'maximum 5'; with none: 400 'at least one'; no product is made", async () => {
     const six = Array.from({ length: 6 }, (_, i) => file(photo, `p${i}.jpg`));
     const tooMany = await create(productForm(valid("Six Images"), six));
-    expect([tooMany.status, tooMany.message]).toEqual([400, IMAGE_COUNT_MESSAGES.tooMany]);
+    expect([tooMany.status, tooMany.message]).toEqual([400, PRODUCT_IMAGE_MESSAGES.tooMany]);
     const none = await create(productForm(valid("No Images"), []));
-    expect([none.status, none.errors]).toEqual([400, { images: IMAGE_COUNT_MESSAGES.none }]);
+    expect([none.status, none.errors]).toEqual([400, { images: PRODUCT_IMAGE_MESSAGES.none }]);
     expect(await getDb().selectFrom("products").select("id").execute()).toEqual([]);
   });
 
@@ -144,7 +143,7 @@ describe("image counts and sizes", () => {
     form.append("name", "Edit Limits Changed");
     form.append("images", file(Buffer.concat([photo, Buffer.alloc(6 * MB - photo.length)]), "big.jpg"));
     const answer = await call(productEndpoints.update, multipart(`/api/v1/products/update/${id}`, form, { method: "PUT", cookie }), { id });
-    expect([answer.status, answer.message]).toEqual([413, MANAGE_MESSAGES.fileTooLarge]);
+    expect([answer.status, answer.message]).toEqual([413, PRODUCT_IMAGE_MESSAGES.tooLarge]);
     expect(await getDb().selectFrom("product_images").selectAll().where("product_id", "=", Number(id)).execute()).toEqual(before);
     const deleted = await call(productEndpoints.remove, new Request(`http://localhost:3000/api/v1/products/delete/${id}`, { method: "DELETE", headers: { Cookie: cookie } }), { id });
     expect(deleted.status).toBe(200);
@@ -196,13 +195,13 @@ describe("bodies over the limit", () => {
     const response = (await uploadAction(args(multipart("/dashboard/upload", form, { cookie })))) as unknown;
     const { data, init } = response as { data: { error: string; result: { initialValue: Record<string, string> } }; init: { status: number } };
     expect(init.status).toBe(400);
-    expect(data.error).toBe(`Error: ${IMAGE_COUNT_MESSAGES.tooMany}`);
+    expect(data.error).toBe(`Error: ${PRODUCT_IMAGE_MESSAGES.tooMany}`);
     expect(data.result.initialValue).toMatchObject({ name: "Typed Owl", price: "2100", weight: "850" });
   });
 });
 
 describe("limits stay what the rules say", () => {
-  it("5 MB per image in edit, 20 MB on create, 5 images per product", () => {
-    expect([UPLOAD_LIMITS.editImageBytes, UPLOAD_LIMITS.imageBytes, UPLOAD_LIMITS.imagesPerProduct]).toEqual([5 * MB, 20 * MB, 5]);
+  it("5 MB per product image on create and edit alike (SPEC §9), 5 images per product", () => {
+    expect([UPLOAD_LIMITS.productImageBytes, UPLOAD_LIMITS.imagesPerProduct]).toEqual([5 * MB, 5]);
   });
 });

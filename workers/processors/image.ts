@@ -1,63 +1,10 @@
 import { UnrecoverableError, type Job } from "bullmq";
-import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { enqueueAvif } from "#app/modules/media/queue.server.ts";
-import { addMediaVariants, markMediaFailed, markMediaReady, markMediaStorageFault } from "#app/modules/media/records.server.ts";
-import { storageFault, type MediaStorage } from "#app/modules/media/storage.server.ts";
-import type { DB } from "#db/index.ts";
+import { addMediaVariants, markMediaReady } from "#app/modules/media/records.server.ts";
 import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
-
-export interface ProcessorDeps {
-  db: DB;
-  storage: MediaStorage;
-}
-
-/**
- * After marking a row ready: every file it points to must be in place. A deletion of
- * another row with identical bytes may have removed a shared file between our write
- * and our commit; then the row goes back to processing and the job is retried (transient).
- */
-export async function checkStored(db: DB, storage: MediaStorage, mediaId: number, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    if (await storage.hasDerived(key)) continue;
-    await db.updateTable("media").set({ status: "processing" }).where("id", "=", mediaId).where("status", "=", "ready").execute();
-    throw new Error(`derived file ${key} vanished before the row was ready; redoing`);
-  }
-}
-
-/**
- * Starts of processing one row may take, counting retries, stalls (a killed worker) and
- * reconcile re-queues: a file that kills the worker every time must end failed, not loop.
- */
-export const MAX_STARTS = 8;
-
-/** Counts one more start of processing, or refuses the row when it has had too many. */
-export async function beginAttempt(db: DB, media: { id: number; attempts: number }): Promise<void> {
-  if (media.attempts >= MAX_STARTS) {
-    await refuse(db, media.id, `Processing was interrupted ${media.attempts} times; the file may be too demanding. Try a smaller file.`);
-  }
-  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", media.id).execute();
-}
-
-/** Bad input: the record is marked failed with the reason, and BullMQ does not retry. */
-export async function refuse(db: DB, mediaId: number, reason: string): Promise<never> {
-  await markMediaFailed(db, mediaId, reason);
-  throw new UnrecoverableError(reason);
-}
-
-/**
- * The disk refused a write (full, read-only): the record is failed with that reason at
- * once (BullMQ's quick retries would not outlast a full disk), and the reconcile queues
- * it again later. Other errors are returned for BullMQ to retry.
- */
-export async function failIfStorageFault(db: DB, mediaId: number, error: unknown): Promise<unknown> {
-  const reason = storageFault(error);
-  if (!reason) return error;
-  logger.warn({ err: error, mediaId }, "storage refused a write; the reconcile retries this record later");
-  await markMediaStorageFault(db, mediaId, reason);
-  throw new UnrecoverableError(reason);
-}
+import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDeps } from "./media-row.ts";
 
 /**
  * Makes every size of one uploaded image, then marks it (and its product) ready and

@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { markMediaReady, setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
-import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDeps } from "./image.ts";
+import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDeps } from "./media-row.ts";
 
 /**
  * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then

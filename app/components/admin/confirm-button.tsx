@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "./hydrated.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 /**
  * A submit button for a destructive intent. Without JavaScript it posts
@@ -32,6 +32,12 @@ export function ConfirmButton({
       {children}
     </button>
   );
+}
+
+/** An action's answer to a `confirm-{intent}` post (no JS): the page shows ConfirmStep for it. */
+export interface ConfirmRequest {
+  intent: string;
+  fields: Record<string, string | number>;
 }
 
 /** The no-JS confirmation step: the exact question, Confirm (posts the real intent) and Cancel. */

@@ -32,7 +32,7 @@ export function Field({
           {...input}
         />
       </label>
-      {hint ? <p className="mt-1 text-xs text-brass-900/70">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-brass-900/80">{hint}</p> : null}
       <FieldError name={name} id={errorId} errors={errors} />
     </div>
   );

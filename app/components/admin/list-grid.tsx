@@ -62,7 +62,7 @@ export function ListGrid({
                   <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-sm">Processing…</div>
                 )}
                 <h2 className="mt-2 font-medium">{product.name}</h2>
-                <p className="text-sm text-brass-900/70">{formatINR(product.priceDiscount ?? product.priceFixed)}</p>
+                <p className="text-sm text-brass-900/80">{formatINR(product.priceDiscount ?? product.priceFixed)}</p>
                 <Form method="post" className="mt-2" preventScrollReset>
                   <input type="hidden" name="entryId" value={entryId} />
                   <ConfirmButton intent="remove" message={confirmText}>

@@ -1,7 +1,16 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MediaStatus } from "#db/schema.ts";
+import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "./confirm-button.tsx";
 import { MediaState } from "./media-state.tsx";
+
+/** The no-JS step of a media card's Delete (the media action answers `confirm-delete` with it). */
+export function MediaDeleteStep({ message }: { message: string }) {
+  const actionData = useActionData<{ confirm?: ConfirmRequest }>();
+  const location = useLocation();
+  if (!actionData?.confirm) return null;
+  return <ConfirmStep message={message} {...actionData.confirm} cancelTo={location.pathname} />;
+}
 
 /** One gallery/display image or video card: its picture (when ready), state and actions. */
 export function MediaCard({
@@ -14,6 +23,7 @@ export function MediaCard({
   children,
   actions,
   showProgress = false,
+  deleteConfirm,
 }: {
   id: number;
   mediaId: number;
@@ -24,13 +34,15 @@ export function MediaCard({
   children: ReactNode;
   actions?: ReactNode;
   showProgress?: boolean;
+  /** The question before Delete (a dialog with JS, MediaDeleteStep without). */
+  deleteConfirm: string;
 }) {
   return (
     <li className="rounded-lg bg-white p-2 shadow-sm" data-testid="media-card">
       {children ?? (
         <div className="flex aspect-square items-center justify-center rounded bg-brass-100 p-2 text-center text-xs">{originalName}</div>
       )}
-      <p className="mt-1 truncate text-xs text-brass-900/70" title={originalName}>
+      <p className="mt-1 truncate text-xs text-brass-900/80" title={originalName}>
         {originalName}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
@@ -38,9 +50,9 @@ export function MediaCard({
         {actions}
         <Form method="post" preventScrollReset>
           <input type="hidden" name="id" value={id} />
-          <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-2 py-0.5 text-red-700">
+          <ConfirmButton intent="delete" message={deleteConfirm} className="rounded border border-red-700 px-2 py-0.5 text-red-700">
             Delete
-          </button>
+          </ConfirmButton>
         </Form>
       </div>
     </li>

@@ -4,14 +4,17 @@ import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import {
   createMediaEntry,
   deleteMediaEntry,
+  DISPLAY_REFUSALS,
   retryMedia,
   setCurrentDisplayImage,
   type Entry,
 } from "#app/modules/media/library.server.ts";
-import { parseUpload, UPLOAD_LIMITS, UploadError } from "#app/modules/media/upload.server.ts";
+import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const id = z.coerce.number().int().positive();
 export const mediaIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm-delete"), id }),
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("retry"), mediaId: id }),
   z.object({ intent: z.literal("set-current"), id }),
@@ -36,13 +39,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     const video = screen.field === "video";
     let upload;
     try {
-      upload = await parseUpload(request, {
-        [screen.field]: {
-          kind: video ? "video" : "image",
-          maxFiles: video ? 1 : UPLOAD_LIMITS.imagesPerGalleryPost,
-          maxBytes: video ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes,
-        },
-      });
+      upload = await parseUpload(request, { [screen.field]: video ? UPLOAD_RULES.video() : UPLOAD_RULES.mediaImages });
     } catch (error) {
       if (error instanceof UploadError) {
         return data({ error: `${screen.failures.add}: ${error.message}` }, { status: error.status });
@@ -64,6 +61,8 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const intent = parsed.data;
   switch (intent.intent) {
+    case "confirm-delete":
+      return data({ error: null, confirm: { intent: "delete", fields: { id: intent.id } } });
     case "delete":
       if (!(await deleteMediaEntry(screen.entry, intent.id))) {
         return data({ error: `${screen.failures.delete}: it no longer exists.` }, { status: 404 });
@@ -74,10 +73,13 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
         return data({ error: "This file is not waiting for a retry." }, { status: 409 });
       }
       return redirect(`${path}?status=retried`);
-    case "set-current":
-      if (screen.entry !== "display_images" || !(await setCurrentDisplayImage(intent.id))) {
-        return data({ error: screen.failures.setCurrent ?? "Unknown action" }, { status: 404 });
+    case "set-current": {
+      const result = screen.entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
+      if (result !== "set") {
+        const why = result === "missing" ? "" : `: ${DISPLAY_REFUSALS[result]}`;
+        return data({ error: `${screen.failures.setCurrent ?? "Unknown action"}${why}` }, { status: result === "missing" ? 404 : 409 });
       }
       return redirect(`${path}?status=current`);
+    }
   }
 }

@@ -1,6 +1,8 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { MB, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { buttonClass } from "./field.tsx";
+import { FilePicker } from "./file-picker.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { useXhrUpload } from "./xhr-upload.ts";
 
@@ -53,26 +55,22 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
         if (added > 0) navigate(`${location.pathname}?status=added`, { preventScrollReset: true });
       }}
     >
-      <label className="block">
-        <span className="text-sm font-medium">{label}</span>
-        <input
-          ref={inputRef}
-          type="file"
-          name={field}
-          accept="image/*"
-          multiple
-          className="mt-1 block w-full text-sm"
-          onChange={(e) => {
-            const all = Array.from(e.target.files ?? []);
-            const images = all.filter((f) => f.type.startsWith("image/"));
-            setDropped(all.length - images.length);
-            setPending((list) => [
-              ...list.filter((p) => p.state === "failed"),
-              ...images.map((file, i) => ({ key: `${Date.now()}-${i}-${file.name}`, file, state: "waiting" as const })),
-            ]);
-          }}
-        />
-      </label>
+      <FilePicker
+        label={label}
+        name={field}
+        accept="image/*"
+        multiple
+        inputRef={inputRef}
+        hint={`JPEG, PNG, WebP or AVIF photos, each at most ${UPLOAD_LIMITS.mediaImageBytes / MB} MB.`}
+        onFiles={(all) => {
+          const images = all.filter((f) => f.type.startsWith("image/"));
+          setDropped(all.length - images.length);
+          setPending((list) => [
+            ...list.filter((p) => p.state === "failed"),
+            ...images.map((file, i) => ({ key: `${Date.now()}-${i}-${file.name}`, file, state: "waiting" as const })),
+          ]);
+        }}
+      />
       {dropped > 0 ? (
         <p className="mt-1 text-sm text-amber-800" role="status">
           {dropped === 1 ? "1 file was not an image and was left out." : `${dropped} files were not images and were left out.`}

@@ -1,34 +1,23 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import type { AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
+import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, Field, FieldError, buttonClass } from "./field.tsx";
+import { FilePicker } from "./file-picker.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
+import { constraintOf, PriceFields } from "./price-fields.tsx";
 
-export const EDIT_LIMITS = { maxImages: 5, maxBytes: 5 * 1024 * 1024 } as const;
-export const EDIT_TEXT = {
-  tooMany: (n: number) => `You can upload a maximum of 5 images. You currently have ${n}.`,
-  tooLarge: "Some files exceed the 5MB limit. Please upload smaller images.",
-} as const;
+const constraint = getZodConstraint(productEditFormFields);
 
-export interface EditableProduct {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  priceFixed: number;
-  priceDiscount: number | null;
-  color: string;
-  material: string;
-  utility: string;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-  weight: number | null;
-  images: { mediaId: number }[];
-}
+/** What the editor needs of a product (the loaders send the whole AdminProduct). */
+export type EditableProduct = Pick<
+  AdminProduct,
+  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight"
+> & { images: { mediaId: number }[] };
 
 const text = (v: number | null) => (v === null ? "" : String(v));
 
@@ -55,21 +44,23 @@ export function ProductEditForm({
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
     lastResult: lastResult ?? null,
+    constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditFormSchema, disableAutoCoercion: true }),
   });
   const value = (name: keyof typeof fields, fallback: string) => {
     const v = fields[name].initialValue;
     return typeof v === "string" ? v : fallback;
   };
   const current = product.images.length;
-  const total = (mode === "quick" || keep ? current : 0) + files.length;
-  const clientImageError = files.some((f) => f.size > EDIT_LIMITS.maxBytes)
-    ? EDIT_TEXT.tooLarge
-    : total > EDIT_LIMITS.maxImages
-      ? EDIT_TEXT.tooMany(current)
-      : null;
+  const clientImageError = productImagesProblem(files, { kept: mode === "quick" || keep ? current : 0, current });
+  const meta = (name: "priceFixed" | "priceDiscount") => ({
+    required: fields[name].required,
+    min: fields[name].min,
+    max: fields[name].max,
+    errors: fields[name].errors,
+  });
   const hidden = (name: string, v: string) => <input type="hidden" name={name} value={v} />;
 
   return (
@@ -91,7 +82,7 @@ export function ProductEditForm({
       {hidden("returnTo", returnTo)}
       {hidden("mode", mode)}
       <div className="md:col-span-2">
-        <Field label="Name" name="name" required maxLength={200} defaultValue={value("name", product.name)} errors={fields.name.errors} />
+        <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
       </div>
       <div className="md:col-span-2">
         <label className="block">
@@ -106,27 +97,9 @@ export function ProductEditForm({
         </label>
         <FieldError name="description" errors={fields.description.errors} />
       </div>
-      <Field
-        label="Fixed price"
-        name="priceFixed"
-        type="number"
-        step="0.01"
-        min="0"
-        required
-        inputMode="decimal"
-        defaultValue={value("priceFixed", String(product.priceFixed))}
-        errors={fields.priceFixed.errors}
-      />
-      <Field
-        label="Selling price"
-        name="priceDiscount"
-        type="number"
-        step="0.01"
-        min="0"
-        inputMode="decimal"
-        hint="Optional: empty means no discount."
-        defaultValue={value("priceDiscount", text(product.priceDiscount))}
-        errors={fields.priceDiscount.errors}
+      <PriceFields
+        price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
+        fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
       />
       {mode === "full" ? (
         <>
@@ -164,17 +137,14 @@ export function ProductEditForm({
         </>
       )}
       <div className="md:col-span-2">
-        <label className="block">
-          <span className="text-sm font-medium">{mode === "quick" ? "Add images" : "New images"}</span>
-          <input
-            type="file"
-            name="images"
-            accept="image/*"
-            multiple
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            className="mt-1 block w-full text-sm"
-          />
-        </label>
+        <FilePicker
+          label={mode === "quick" ? "Add images" : "New images"}
+          name="images"
+          accept="image/*"
+          multiple
+          hint={`${current} of ${UPLOAD_LIMITS.imagesPerProduct} images. ${PRODUCT_IMAGE_MESSAGES.hint}`}
+          onFiles={setFiles}
+        />
         {mode === "quick" ? (
           hidden("keepExistingImages", "true")
         ) : (
@@ -183,9 +153,6 @@ export function ProductEditForm({
             Keep existing images (untick to replace them with the new ones)
           </label>
         )}
-        <p className="mt-1 text-xs text-brass-900/70">
-          {current} of 5 images; each new file at most 5 MB.
-        </p>
         <FieldError name="images" errors={clientImageError ? [clientImageError] : imageError ? [imageError] : null} />
         <ImagePreviews files={files} />
       </div>

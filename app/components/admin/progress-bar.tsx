@@ -5,7 +5,7 @@ export function ProgressBar({ percent }: { percent: number | null }) {
   return (
     <div className="my-3" data-testid="upload-progress">
       <progress max={100} value={percent} aria-label="Upload progress" className="h-3 w-full" />
-      <p className="text-xs text-brass-900/70">{progressLabel(percent)}</p>
+      <p className="text-xs text-brass-900/80">{progressLabel(percent)}</p>
     </div>
   );
 }

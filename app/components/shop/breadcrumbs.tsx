@@ -31,7 +31,7 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
                 {item.label}
               </span>
             ) : (
-              <Link to={item.path} className="underline hover:text-white">
+              <Link to={item.path} className="inline-block py-1 underline hover:text-white">
                 {item.label}
               </Link>
             )}

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MENU } from "#app/modules/catalog/categories.ts";
-import { telHref } from "#app/modules/site/links.ts";
+import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";
 
 type Shop = RootData["shop"];
@@ -16,7 +16,7 @@ export const SITE_LINKS = [
 
 export function Logo({ name }: { name: string }) {
   return (
-    <Link to="/" className="flex items-center gap-2 font-serif text-xl text-brass-800" aria-label={`${name}, home`}>
+    <Link to="/" className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight text-brass-800 md:text-xl" aria-label={`${name}, home`}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" className="shrink-0">
         <circle cx="18" cy="18" r="17" fill="#b9832a" />
         <path d="M9 24c3-7 15-7 18 0M18 8v8M12 12l3 4M24 12l-3 4" stroke="#fbf7ec" strokeWidth="2.2" fill="none" strokeLinecap="round" />
@@ -76,7 +76,7 @@ function SiteLinks({ className }: { className?: string }) {
   );
 }
 
-/** Small screens: a <details> toggle (works without JS), closed on every navigation with JS. */
+/** Small screens: a <details> toggle (works without JS) in the header line, closed on every navigation with JS. */
 function MobileMenu({ shop }: { shop: Shop | undefined }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -84,21 +84,37 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   return (
-    <details ref={ref} className="shop-menu border-t border-brass-200 md:hidden" data-testid="mobile-menu">
-      <summary className="flex cursor-pointer items-center justify-between px-4 py-2">
-        <span className="flex items-center gap-2 font-serif text-brass-800">
-          <svg width="24" height="24" viewBox="0 0 36 36" aria-hidden="true">
-            <circle cx="18" cy="18" r="17" fill="#b9832a" />
-          </svg>
-          {shop?.name}
-        </span>
-        <span className="rounded border border-brass-300 px-3 py-1 text-sm">Menu</span>
+    <details ref={ref} className="shop-menu md:hidden" data-testid="mobile-menu">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-brass-300 px-3 text-sm">
+        <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+          <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Menu
       </summary>
-      <nav aria-label="Menu" className="px-4 pb-4">
-        <SiteLinks className="mb-3 flex flex-wrap gap-2 text-sm" />
-        <CategoryLinks className="grid gap-1 text-sm" />
+      <nav aria-label="Menu" className="absolute inset-x-0 top-full z-40 border-b border-brass-200 bg-white px-4 pb-4 shadow-lg">
+        <p className="py-2 text-xs text-brass-900/80">{shop?.addressLine}</p>
+        <SiteLinks className="mb-2 grid grid-cols-2 gap-x-2 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
+        <CategoryLinks className="grid gap-1 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
       </nav>
     </details>
+  );
+}
+
+/** The workshop's WhatsApp as an icon button: a chat with no page address attached. */
+export function WhatsAppLink({ number, icon, className = "" }: { number: string; icon: string | undefined; className?: string }) {
+  return (
+    <a
+      href={whatsappChatHref(number)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full text-[#1a6b35] ${className}`}
+      data-testid="whatsapp-chat"
+    >
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d={icon} />
+      </svg>
+      <span className="sr-only">WhatsApp (opens in a new tab)</span>
+    </a>
   );
 }
 
@@ -113,9 +129,14 @@ function ScrollToTop() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+  // Only a new path is a new screen: a query change on the same page (the gallery's lightbox,
+  // a filter) keeps its place, whatever kind of navigation (push or replace) made it.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    const samePath = shownPath.current === location.pathname;
+    shownPath.current = location.pathname;
     // Back/forward keeps the restored position; a #fragment keeps its target.
-    if (navigationType === "POP" || location.hash) return;
+    if (samePath || navigationType === "POP" || location.hash) return;
     const timer = window.setTimeout(() => window.scrollTo({ top: 0, behavior: "instant" }), 100);
     return () => window.clearTimeout(timer);
   }, [location.pathname, location.hash, navigationType]);
@@ -137,7 +158,7 @@ function ScrollToTop() {
       }}
       aria-label="Scroll to top"
       data-testid="scroll-to-top"
-      className="fixed right-4 bottom-4 z-40 flex size-12 items-center justify-center rounded-full bg-brass-700 text-white shadow-lg"
+      className="shop-to-top fixed right-4 bottom-4 z-40 flex size-12 items-center justify-center rounded-full bg-brass-700 text-white shadow-lg"
     >
       <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
         <path d="M10 4l-6 7h4v5h4v-5h4z" fill="currentColor" />
@@ -163,7 +184,17 @@ function LoadingProducts() {
   );
 }
 
-export function ShopChrome({ shop, year, children }: { shop: Shop | undefined; year: number | undefined; children: ReactNode }) {
+export function ShopChrome({
+  shop,
+  year,
+  whatsappIcon,
+  children,
+}: {
+  shop: Shop | undefined;
+  year: number | undefined;
+  whatsappIcon?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <a
@@ -172,18 +203,22 @@ export function ShopChrome({ shop, year, children }: { shop: Shop | undefined; y
       >
         Skip to content
       </a>
-      <header id="top" tabIndex={-1} className="border-b border-brass-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+      <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-4 px-4 py-1.5 md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
-          <p className="order-3 w-full text-xs text-brass-900/70 sm:order-none sm:w-auto sm:text-sm" data-testid="address-line">
+          <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
             {shop?.addressLine}
           </p>
-          {shop ? (
-            <a className="text-sm font-medium text-brass-800" href={telHref(shop.phone)}>
-              <span aria-hidden="true">☎ </span>
-              {shop.phone}
-            </a>
-          ) : null}
+          <div className="flex items-center gap-1 md:gap-3">
+            {shop ? (
+              <a className="inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-medium text-brass-800" href={telHref(shop.phone)}>
+                <span aria-hidden="true">☎</span>
+                <span className="sr-only md:not-sr-only md:ml-1">{shop.phone}</span>
+              </a>
+            ) : null}
+            {shop ? <WhatsAppLink number={shop.whatsapp} icon={whatsappIcon} /> : null}
+            <MobileMenu shop={shop} />
+          </div>
         </div>
         <nav aria-label="Site" className="mx-auto hidden max-w-6xl px-4 md:block">
           <SiteLinks className="flex gap-3 text-sm" />
@@ -191,7 +226,6 @@ export function ShopChrome({ shop, year, children }: { shop: Shop | undefined; y
         <nav aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />
         </nav>
-        <MobileMenu shop={shop} />
       </header>
       <LoadingProducts />
       <main id="main">{children}</main>
@@ -213,23 +247,30 @@ export function ShopChrome({ shop, year, children }: { shop: Shop | undefined; y
           <div>
             <h2 className="font-semibold text-brass-800">Contact</h2>
             <p>
-              <a className="underline" href={`mailto:${shop?.email}`}>
+              <a className="inline-block py-2 underline" href={`mailto:${shop?.email}`}>
                 {shop?.email}
               </a>
             </p>
-            <p>{shop ? <a className="underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</p>
+            <p>{shop ? <a className="inline-block py-2 underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</p>
+            <p>
+              {shop ? (
+                <a className="inline-block py-2 underline" href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
+                  WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+            </p>
           </div>
           <div>
             <h2 className="font-semibold text-brass-800">Policies</h2>
             <ul>
               <li>
-                <Link className="underline" to="/privacy-policy">Privacy Policy</Link>
+                <Link className="inline-block py-2 underline" to="/privacy-policy">Privacy Policy</Link>
               </li>
               <li>
-                <Link className="underline" to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link className="inline-block py-2 underline" to="/terms-and-conditions">Terms and Conditions</Link>
               </li>
               <li>
-                <Link className="underline" to="/refund-and-returns-policy">Refund and Returns Policy</Link>
+                <Link className="inline-block py-2 underline" to="/refund-and-returns-policy">Refund and Returns Policy</Link>
               </li>
             </ul>
           </div>
@@ -240,8 +281,8 @@ export function ShopChrome({ shop, year, children }: { shop: Shop | undefined; y
               © {year} {shop?.name}. All rights reserved.
             </p>
             <p className="flex gap-4">
-              <a href="#top" className="underline">Back to top</a>
-              <Link to="/admin" className="underline">Admin</Link>
+              <a href="#top" className="inline-block py-2 underline">Back to top</a>
+              <Link to="/admin" className="inline-block py-2 underline">Admin</Link>
             </p>
           </div>
         </div>

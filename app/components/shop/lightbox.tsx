@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type PointerEvent } from "react";
 import { Picture } from "#app/components/ui/picture.tsx";
 import type { ImageView } from "#app/modules/media/views.ts";
 
@@ -7,10 +7,20 @@ function galleryHref(i: number, total: number): string {
   return `/gallery?image=${((i % total) + total) % total + 1}`;
 }
 
+/** The id of a gallery thumbnail: Close without JS lands on it (`/gallery#picture-n`). */
+export function thumbnailId(n: number): string {
+  return `picture-${n}`;
+}
+
+/** A horizontal move of at least this many CSS px (and more across than down) is a swipe. */
+const SWIPE_PX = 50;
+
 /**
  * The gallery lightbox, opened by URL (`/gallery?image=n`) so it works without JS:
- * previous/next/close are links and the counter reads 'n / total'. With JS the same
- * links navigate in place, Escape closes, and the arrow keys go previous/next.
+ * previous/next/close are links and the counter reads 'n / total'; Close goes back to the
+ * thumbnail. With JS the same links navigate in place (no server round trip: see the
+ * shouldRevalidate of the gallery and root routes), Escape closes, the arrow keys and a
+ * swipe go previous/next, and closing returns focus to the thumbnail of the last picture.
  */
 export function Lightbox({ images, index }: { images: readonly ImageView[]; index: number }) {
   const navigate = useNavigate();
@@ -21,29 +31,52 @@ export function Lightbox({ images, index }: { images: readonly ImageView[]; inde
   const prev = at(index - 1);
   const next = at(index + 1);
 
-  useEffect(() => {
-    dialog.current?.focus();
-  }, []);
-  // Several key presses can come before the navigation lands: count from the last target.
+  // Several key presses or swipes can come before the navigation lands: count from the last target.
   const target = useRef(index);
   useEffect(() => {
     target.current = index;
   }, [index]);
   useEffect(() => {
+    dialog.current?.focus({ preventScroll: true });
+    // On close (unmount), focus goes back to the thumbnail of the picture last shown.
+    return () => document.getElementById(thumbnailId(target.current + 1))?.querySelector("a")?.focus();
+  }, []);
+
+  const go = (to: string) => navigate(to, { preventScrollReset: true, replace: true });
+  const step = (by: -1 | 1) => {
+    target.current = (target.current + by + total) % total;
+    go(galleryHref(target.current, total));
+  };
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const go = (to: string) => navigate(to, { preventScrollReset: true, replace: true });
       if (event.key === "Escape") go("/gallery");
-      else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-        target.current = (target.current + (event.key === "ArrowLeft" ? -1 : 1) + total) % total;
-        go(galleryHref(target.current, total));
-      } else return;
+      else if (event.key === "ArrowLeft") stepRef.current(-1);
+      else if (event.key === "ArrowRight") stepRef.current(1);
+      else return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, total]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- go only wraps navigate
+  }, [navigate]);
+
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    start.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const from = start.current;
+    start.current = null;
+    if (!from) return;
+    const dx = event.clientX - from.x;
+    const dy = event.clientY - from.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  };
 
   if (!image) return null;
+  const button = "inline-flex min-h-11 min-w-11 items-center justify-center rounded px-4 py-2 text-brass-900";
   return (
     <div
       ref={dialog}
@@ -51,7 +84,10 @@ export function Lightbox({ images, index }: { images: readonly ImageView[]; inde
       aria-modal="true"
       aria-label={`Picture ${index + 1} of ${total}`}
       tabIndex={-1}
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center bg-black/90 p-4 outline-none"
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (start.current = null)}
+      className="fixed inset-0 z-50 flex touch-pan-y flex-col items-center justify-center bg-black/90 p-4 outline-none select-none"
       data-testid="lightbox"
     >
       <p className="mb-2 text-sm text-white" data-testid="lightbox-counter">
@@ -63,16 +99,25 @@ export function Lightbox({ images, index }: { images: readonly ImageView[]; inde
         alt={`Gallery picture ${index + 1}`}
         sizes="100vw"
         priority
-        imgClassName="max-h-[80vh] w-auto max-w-full object-contain"
+        imgClassName="max-h-[75vh] w-auto max-w-full object-contain pointer-events-none"
       />
       <div className="mt-3 flex gap-3">
-        <Link to={prev} replace preventScrollReset className="rounded bg-white/90 px-4 py-2 text-brass-900" aria-label="Previous picture">
+        <Link to={prev} replace preventScrollReset className={`${button} bg-white/90`} aria-label="Previous picture">
           ‹ Previous
         </Link>
-        <Link to="/gallery" replace preventScrollReset className="rounded bg-white px-4 py-2 font-semibold text-brass-900" aria-label="Close">
+        <Link
+          to={`/gallery#${thumbnailId(index + 1)}`}
+          onClick={(event) => {
+            // With JS, close in place: the page stays where it was scrolled.
+            event.preventDefault();
+            go("/gallery");
+          }}
+          className={`${button} bg-white font-semibold`}
+          aria-label="Close"
+        >
           Close ✕
         </Link>
-        <Link to={next} replace preventScrollReset className="rounded bg-white/90 px-4 py-2 text-brass-900" aria-label="Next picture">
+        <Link to={next} replace preventScrollReset className={`${button} bg-white/90`} aria-label="Next picture">
           Next ›
         </Link>
       </div>

@@ -6,7 +6,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-4xl text-brass-800">{policy.title}</h1>
-      <p className="mt-2 text-sm text-brass-900/70">Last updated: {policy.updated}</p>
+      <p className="mt-2 text-sm text-brass-900/80">Last updated: {policy.updated}</p>
       {policy.sections.map((section) => (
         <section key={section.heading} className="mt-8">
           <h2 className="font-serif text-2xl text-brass-800">{section.heading}</h2>

@@ -18,7 +18,7 @@ export function Price({
       {showsListPrice(priceFixed, priceDiscount) ? (
         <>
           {" "}
-          <s className="text-sm text-brass-900/60" data-testid="list-price">
+          <s className="text-sm text-brass-900/80" data-testid="list-price">
             <span className="sr-only">List price </span>
             {formatINR(priceFixed)}
           </s>

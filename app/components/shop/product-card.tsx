@@ -59,11 +59,11 @@ export function ProductCard({
           alt=""
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           priority={priority}
-          imgClassName="aspect-square w-full rounded object-cover"
+          imgClassName="aspect-square w-full rounded object-contain"
         />
       </Link>
       <h2 className="mt-2 text-sm font-medium sm:text-base" title={product.name}>
-        <Link to={href} className="hover:underline" data-testid="card-title">
+        <Link to={href} className="inline-block py-1 hover:underline" data-testid="card-title">
           {truncate(product.name, 50)}
         </Link>
       </h2>

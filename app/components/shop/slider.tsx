@@ -97,7 +97,9 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             ) : (
               <div className="aspect-[16/7] min-h-64 w-full bg-gradient-to-br from-brass-700 to-clay" />
             )}
-            <div className="absolute inset-0 flex flex-col justify-end p-6 text-white sm:p-10">
+            {/* A dark band under the words keeps white text readable over a bright photo; the side
+                padding keeps the title clear of the arrow buttons on a phone. */}
+            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/40 to-transparent px-16 py-6 text-white sm:p-10 sm:px-20">
               <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{slide.title}</h2>
               <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{slide.description}</p>
             </div>
@@ -110,7 +112,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             type="button"
             onClick={() => go(index - 1)}
             aria-label="Previous slide"
-            className="absolute top-1/2 left-6 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
+            className="absolute top-1/2 left-6 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
           >
             ‹
           </button>
@@ -118,13 +120,13 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             type="button"
             onClick={() => go(index + 1)}
             aria-label="Next slide"
-            className="absolute top-1/2 right-6 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
+            className="absolute top-1/2 right-6 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
           >
             ›
           </button>
         </>
       ) : null}
-      <ol className="mt-3 flex justify-center gap-2" aria-label="Choose a slide">
+      <ol className="mt-1 flex justify-center" aria-label="Choose a slide">
         {slides.map((slide, i) => (
           <li key={slide.id}>
             <a
@@ -135,9 +137,14 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
               }}
               aria-label={`Slide ${i + 1}`}
               aria-current={hydrated && i === index ? "true" : undefined}
-              className={`block size-3 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
+              className="flex size-11 items-center justify-center"
               data-testid="slider-dot"
-            />
+            >
+              <span
+                aria-hidden="true"
+                className={`block size-3.5 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
+              />
+            </a>
           </li>
         ))}
       </ol>

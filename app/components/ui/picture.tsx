@@ -65,7 +65,11 @@ export function Picture({
         style={{
           backgroundColor: image.color ?? undefined,
           backgroundImage: image.placeholder ? `url("${image.placeholder}")` : undefined,
-          backgroundSize: "cover",
+          // Letterboxed (object-contain): the placeholder sits exactly behind the photo, so the bands
+          // above and below show the photo's plain colour, not a stretched blur (issue 15.8).
+          ...(imgClassName?.includes("object-contain")
+            ? { backgroundSize: "contain", backgroundRepeat: "no-repeat", backgroundPosition: "center" }
+            : { backgroundSize: "cover" }),
         }}
       />
     </picture>

@@ -8,10 +8,12 @@ import {
   listDisplayImages,
   listGalleryImages,
   listVideos,
+  DISPLAY_REFUSALS,
   setCurrentDisplayImage,
   type Entry,
 } from "#app/modules/media/library.server.ts";
-import { parseUpload, UPLOAD_LIMITS, type FileFieldRule } from "#app/modules/media/upload.server.ts";
+import { UPLOAD_RULES, type FileFieldRule } from "#app/modules/media/limits.ts";
+import { parseUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, ok } from "./envelope.server.ts";
 import { pathId } from "./http.server.ts";
@@ -41,8 +43,8 @@ const idParams = (what: string) => z.object({ id: z.string().meta({ description:
 const fileForm = (field: string, what: string) =>
   z.object({ [field]: z.string().meta({ format: "binary", description: what }) }).meta({ id: `Upload_${field}` });
 
-const IMAGE_RULE: FileFieldRule = { kind: "image", maxFiles: 1, maxBytes: UPLOAD_LIMITS.imageBytes, tooManyMessage: MEDIA_API_MESSAGES.oneFile };
-const VIDEO_RULE: FileFieldRule = { kind: "video", maxFiles: 1, maxBytes: UPLOAD_LIMITS.videoBytes, tooManyMessage: MEDIA_API_MESSAGES.oneFile };
+const IMAGE_RULE = UPLOAD_RULES.oneMediaImage(MEDIA_API_MESSAGES.oneFile);
+const VIDEO_RULE = UPLOAD_RULES.video(MEDIA_API_MESSAGES.oneFile);
 
 /** Stores the one file of `field` and writes its record (processing); returns the entry id. */
 async function addOne(request: Request, entry: Entry, field: string, rule: FileFieldRule, missing: string): Promise<number> {
@@ -279,10 +281,12 @@ const fixSetDisplay = defineEndpoint({
   failure: "Failed to set display image",
   params: idParams("Display image"),
   success: { status: 200, description: "The chosen image's id", data: z.object({ _id: z.string() }) },
-  errors: [400, 404],
+  errors: [400, 404, 409],
   async handle({ params }) {
     const id = pathId(params);
-    if (!(await setCurrentDisplayImage(id))) throw new ApiError(404, MEDIA_API_MESSAGES.imageNotFound);
+    const result = await setCurrentDisplayImage(id);
+    if (result === "missing") throw new ApiError(404, MEDIA_API_MESSAGES.imageNotFound);
+    if (result !== "set") throw new ApiError(409, DISPLAY_REFUSALS[result]);
     return ok({ _id: String(id) }, { message: MEDIA_API_MESSAGES.displaySet });
   },
 });

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { ZodType } from "zod";
+import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
 import type { Endpoint } from "./endpoint.server.ts";
 import { availableCollectionEndpoints, trendingEndpoints } from "./lists.server.ts";
 import { fixImageEndpoints, galleryEndpoints, videoEndpoints } from "./media.server.ts";
@@ -49,7 +50,7 @@ export function openApiDocument(): object {
   const cookieAuth = registry.registerComponent("securitySchemes", "adminSession", {
     type: "apiKey",
     in: "cookie",
-    name: "__dokra_session",
+    name: SESSION_COOKIE_NAME,
     description: "Set by POST /user/login; HttpOnly, SameSite=Lax",
   });
   for (const endpoint of ALL_ENDPOINTS) {

@@ -6,14 +6,13 @@ import {
   getProductForAdmin,
   listAllProductsForAdmin,
   MANAGE_MESSAGES,
-  MAX_IMAGES,
   toggleAvailability,
   updateProduct,
-  type AdminProduct,
 } from "#app/modules/catalog/manage.server.ts";
-import { IMAGE_COUNT_MESSAGES, productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
+import { PRODUCT_IMAGE_MESSAGES, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { createProduct, getCatalogCounts, listAllPublicProducts } from "#app/modules/catalog/products.server.ts";
-import { parseUpload, UPLOAD_LIMITS, type SavedUpload } from "#app/modules/media/upload.server.ts";
+import { parseUpload, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, fieldErrors, ok, parseWith } from "./envelope.server.ts";
 import { fieldsOf, isMultipart, pathId, readBody } from "./http.server.ts";
@@ -29,8 +28,8 @@ import { toApiProduct } from "./serialize.server.ts";
 
 export const PRODUCT_MESSAGES = {
   created: "Product added successfully",
-  noImage: IMAGE_COUNT_MESSAGES.none,
-  tooManyImages: IMAGE_COUNT_MESSAGES.tooMany,
+  noImage: PRODUCT_IMAGE_MESSAGES.none,
+  tooManyImages: PRODUCT_IMAGE_MESSAGES.tooMany,
   notFound: MANAGE_MESSAGES.notFound,
   noCategory: (slug: string) => `No such category: '${slug.slice(0, 60)}'`,
 } as const;
@@ -64,14 +63,7 @@ const create = defineEndpoint({
   success: { status: 201, description: "The new product (status processing)", data: apiProductSchema },
   errors: [400, 413, 415],
   async handle({ request }) {
-    const upload = await parseUpload(request, {
-      images: {
-        kind: "image",
-        maxFiles: UPLOAD_LIMITS.imagesPerProduct,
-        maxBytes: UPLOAD_LIMITS.imageBytes,
-        tooManyMessage: PRODUCT_MESSAGES.tooManyImages,
-      },
-    });
+    const upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
     let id: number;
     try {
       const raw = fieldsOf(upload.fields);
@@ -197,30 +189,9 @@ const getAvailableProductsByCategory = defineEndpoint({
   },
 });
 
-/**
- * Fields the call leaves out (or sends as null) keep their current values: the manage
- * page sends only some. A null or empty priceDiscount means "no discount".
- */
-function withCurrentValues(raw: Record<string, unknown>, current: AdminProduct): Record<string, unknown> {
-  const merged: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  const keep = (key: string, value: unknown) => {
-    if (merged[key] === undefined && value !== null && value !== undefined) merged[key] = value;
-  };
-  keep("name", current.name);
-  keep("description", current.description);
-  keep("priceFixed", current.priceFixed);
-  if (!("priceDiscount" in raw)) keep("priceDiscount", current.priceDiscount);
-  keep("category", current.category);
-  keep("color", current.color);
-  keep("material", current.material);
-  keep("utility", current.utility);
-  keep("weight", current.weight);
-  if (merged.size === undefined) {
-    keep("height", current.height);
-    keep("width", current.width);
-    keep("length", current.length);
-  }
-  return merged;
+/** JSON null means "not sent" (the field keeps its value), except a null selling price: no discount. */
+function withoutNulls(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([key, value]) => value !== null || key === "priceDiscount"));
 }
 
 const update = defineEndpoint({
@@ -248,15 +219,7 @@ const update = defineEndpoint({
     let files: SavedUpload[] = [];
     let discard = async () => undefined as void;
     if (isMultipart(request)) {
-      const upload = await parseUpload(request, {
-        images: {
-          kind: "image",
-          maxFiles: MAX_IMAGES,
-          maxBytes: UPLOAD_LIMITS.editImageBytes,
-          tooManyMessage: MANAGE_MESSAGES.tooManyImages(current.images.length),
-          tooLargeMessage: MANAGE_MESSAGES.fileTooLarge,
-        },
-      });
+      const upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current.images.length) });
       raw = fieldsOf(upload.fields);
       files = upload.files;
       discard = upload.discard;
@@ -264,7 +227,7 @@ const update = defineEndpoint({
       raw = await readBody(request);
     }
     try {
-      await updateProduct(id, parseWith(productEditSchema, withCurrentValues(raw, current)), files);
+      await updateProduct(id, parseWith(productEditSchema, withoutNulls(raw)), files);
     } catch (error) {
       await discard();
       throw error;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
-import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
 
 // The shapes /api/v1 reads and writes. The routes validate with these (request bodies
 // pipe into the pages' own schemas), the serializers are typed by them and
@@ -177,7 +177,7 @@ export const apiProductCreateFields = z.object({
   length: z.string().optional().meta({ description: "Inches; instead of size" }),
 });
 
-export const SIZE_MESSAGE = "Size must look like 'H-6 * W-4 * L-3 inch'";
+export { SIZE_MESSAGE };
 
 /** API fields → add form fields → the add form's schema. */
 export const apiProductCreateSchema = apiProductCreateFields

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { attemptLogin, clientIpOf, createUserSession, loginSchema } from "#app/modules/auth/auth.server.ts";
+import { attemptLogin, loginSchema, signInCookies } from "#app/modules/auth/auth.server.ts";
 import { getSession, getSessionStorage } from "#app/modules/auth/session.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, ok, parseWith } from "./envelope.server.ts";
@@ -43,8 +43,8 @@ const login = defineEndpoint({
   errors: [400, 401, 415, 429],
   async handle({ request }) {
     const input = parseWith(loginSchema, await readBody(request));
-    const user = await attemptLogin(input, clientIpOf(request));
-    return ok(toApiUser(user), { message: USER_MESSAGES.signedIn, headers: { "Set-Cookie": await createUserSession(user) } });
+    const user = await attemptLogin(input, request);
+    return ok(toApiUser(user), { message: USER_MESSAGES.signedIn, headers: await signInCookies(user) });
   },
 });
 

@@ -3,9 +3,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { logger } from "#app/lib/logger.server.ts";
-import { noteAdminRequest } from "#app/lib/request-context.server.ts";
 import { getSession, getSessionStorage } from "./session.server.ts";
-import { loginRetryAfterMs, recordLoginFailure, recordLoginSuccess, throttledMessage } from "./throttle.server.ts";
+import { deviceIdFor, issueDeviceCookie } from "./device.server.ts";
+import { takeLoginAttempt, throttledMessage } from "./throttle.server.ts";
 import { findAdminById, normalizeEmail, verifyLogin, type AdminUser } from "./users.server.ts";
 
 export const INVALID_LOGIN = "Invalid email or password";
@@ -25,21 +25,22 @@ export class LoginError extends Error {
   }
 }
 
-/** Checks the throttle, then the password; the one rule both the form and the API use. */
-export async function attemptLogin(input: { email: string; password: string }, ip: string): Promise<AdminUser> {
+/** Takes the throttle's points, then checks the password; the one rule both the form and the API use. */
+export async function attemptLogin(input: { email: string; password: string }, request: Request): Promise<AdminUser> {
   const email = normalizeEmail(input.email);
-  const wait = await loginRetryAfterMs(email, ip);
-  if (wait > 0) {
+  const ip = clientIpOf(request);
+  const deviceId = await deviceIdFor(request, email);
+  const ticket = await takeLoginAttempt(email, ip, deviceId);
+  if (ticket.waitMs > 0) {
     logger.warn({ email, ip }, "login throttled");
-    throw new LoginError(throttledMessage(wait), 429, wait);
+    throw new LoginError(throttledMessage(ticket.waitMs), 429, ticket.waitMs);
   }
   const user = await verifyLogin(email, input.password);
   if (!user) {
-    await recordLoginFailure(email, ip);
     logger.warn({ email, ip }, "login failed");
     throw new LoginError(INVALID_LOGIN, 401);
   }
-  await recordLoginSuccess(email, ip);
+  await ticket.succeeded();
   logger.info({ email, ip }, "login succeeded");
   return user;
 }
@@ -49,7 +50,7 @@ authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) throw new LoginError(INVALID_LOGIN, 400);
-    return attemptLogin(parsed.data, clientIpOf(request));
+    return attemptLogin(parsed.data, request);
   }),
   "form",
 );
@@ -67,21 +68,38 @@ export async function createUserSession(user: AdminUser): Promise<string> {
   return storage.commitSession(session);
 }
 
+/** The Set-Cookie headers of a successful sign-in: a fresh session and this browser's device cookie. */
+export async function signInCookies(user: AdminUser): Promise<Array<["Set-Cookie", string]>> {
+  return [
+    ["Set-Cookie", await createUserSession(user)],
+    ["Set-Cookie", await issueDeviceCookie(normalizeEmail(user.email))],
+  ];
+}
+
 export async function getAdmin(request: Request): Promise<AdminUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  const admin = (await findAdminById(userId)) ?? null;
-  // A signed-in admin's POST/PUT/DELETE (pages and API alike) may change public pages:
-  // the server bumps the public version once the response is ready (server/remix-handler.ts).
-  if (admin) noteAdminRequest(request.method);
-  return admin;
+  return (await findAdminById(userId)) ?? null;
 }
 
-/** Only keeps same-site, relative paths, so a login link cannot send anyone elsewhere. */
+const SITE_BASE = "http://dokra.invalid";
+
+/**
+ * Where to go after sign-in: decided by parsing, as a browser would (it drops tabs and
+ * newlines, reads backslashes as slashes). Kept only when it stays on this site and is an
+ * admin page; the result is the parsed, percent-encoded form, so it is always a valid header.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SITE_BASE);
+  } catch {
+    return fallback;
+  }
+  const ours = url.origin === SITE_BASE && (url.pathname === "/dashboard" || url.pathname.startsWith("/dashboard/"));
+  return ours ? url.pathname + url.search + url.hash : fallback;
 }
 
 export async function requireAdmin(request: Request): Promise<AdminUser> {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage } from "@remix-run/node";
-import { getEnv } from "#app/env.server.ts";
+import { type Env, getEnv } from "#app/env.server.ts";
 import { getDb } from "#db/index.ts";
+import { SESSION_COOKIE_NAME } from "./session-cookie.ts";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
@@ -12,16 +13,23 @@ function newSessionId(): string {
   return randomBytes(32).toString("base64url"); // 43 characters
 }
 
-function build() {
-  const env = getEnv();
-  const cookie = createCookie("__dokra_session", {
+/**
+ * Secure follows the address visitors use, not NODE_ENV: a shop served over plain http on
+ * its own network (http://192.168.1.20:3000) must still let the owner sign in from a phone.
+ */
+export function sessionCookie(env: Pick<Env, "PUBLIC_URL" | "SESSION_SECRET">) {
+  return createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: env.NODE_ENV === "production",
+    secure: new URL(env.PUBLIC_URL).protocol === "https:",
     path: "/",
     maxAge: SESSION_MAX_AGE_SECONDS,
     secrets: [env.SESSION_SECRET],
   });
+}
+
+function build() {
+  const cookie = sessionCookie(getEnv());
   // The cookie carries only the random id; the data stays in MySQL.
   return createSessionStorage<SessionData, FlashData>({
     cookie,

@@ -1,68 +1,70 @@
-import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { getEnv } from "#app/env.server.ts";
-import { getRedis } from "#app/lib/redis.server.ts";
+import type { RateLimiterRedis } from "rate-limiter-flexible";
+import { consumeAll, createLimiter, longestWait, refund, type Charge, type Consumed } from "#app/lib/rate-limit.server.ts";
 
 /**
- * Login throttling on Redis (rate-limiter-flexible), counting failures only:
- * - one email from one IP: 5 failures in 15 min → that pair waits 15 min;
- * - one IP, any email: 30 failures in an hour → that IP waits an hour;
- * - one email, any IP: 100 failures in an hour → 15 min pause for that email.
- * The last is bounded (15 min, then the count restarts), so an attacker can slow
- * the owner down but never lock them out for good; a success clears the pair's count.
+ * Login throttling on Redis (rate-limiter-flexible). Each attempt takes its points before
+ * the password is checked, so a parallel burst gets no more checks than the limit; a
+ * refused attempt gives them back (only checked failures count), a success gives back
+ * all and clears the pair's count. Windows are fixed: a refusal lasts until the window ends.
+ * - one email from one address: 5 failures in 15 min;
+ * - one address, accounts it has guessed before: 30 failures in an hour;
+ * - one address, an account it never guessed: 30 failures in 5 min, so a stranger's
+ *   failures on other e-mails hold the owner up for minutes, never the hour;
+ * - one email, any address: 100 failures in 15 min (bounded: never a lock-out for good);
+ * - a browser that signed in before (device cookie, see device.server.ts): only its own
+ *   3 failures in 15 min count, so strangers' failures never lock it out.
  */
-const LIMITS = {
-  emailIp: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
-  ip: { points: 30, duration: 3600, blockDuration: 3600 },
-  email: { points: 100, duration: 3600, blockDuration: 15 * 60 },
+export const LOGIN_LIMITS = {
+  email_ip: { points: 5, duration: 15 * 60 },
+  ip: { points: 30, duration: 3600 },
+  ip_fresh: { points: 30, duration: 5 * 60 },
+  email: { points: 100, duration: 15 * 60 },
+  device: { points: 3, duration: 15 * 60 },
 } as const;
 
-type Limiters = Record<keyof typeof LIMITS, RateLimiterRedis>;
+type Limiters = Record<keyof typeof LOGIN_LIMITS, RateLimiterRedis>;
 let limiters: Limiters | undefined;
 
 function getLimiters(): Limiters {
-  if (!limiters) {
-    const storeClient = getRedis();
-    const prefix = `${getEnv().QUEUE_PREFIX}:login`;
-    limiters = {
-      emailIp: new RateLimiterRedis({ storeClient, keyPrefix: `${prefix}:email_ip`, ...LIMITS.emailIp }),
-      ip: new RateLimiterRedis({ storeClient, keyPrefix: `${prefix}:ip`, ...LIMITS.ip }),
-      email: new RateLimiterRedis({ storeClient, keyPrefix: `${prefix}:email`, ...LIMITS.email }),
-    };
-  }
+  limiters ??= Object.fromEntries(
+    Object.entries(LOGIN_LIMITS).map(([name, limit]) => [name, createLimiter(`login:${name}`, limit)]),
+  ) as Limiters;
   return limiters;
 }
 
-function keys(email: string, ip: string) {
-  return { emailIp: `${email}_${ip}`, ip, email };
-}
+/** One attempt on the throttles: refused when waitMs > 0; otherwise call `succeeded` after a right password (a failure keeps its points). */
+export type LoginTicket = { waitMs: number; succeeded(): Promise<void> };
 
-/** Milliseconds until this email may try again from this IP, or 0 when allowed. */
-export async function loginRetryAfterMs(email: string, ip: string): Promise<number> {
+/**
+ * Takes this attempt's points. With a valid device cookie for the email (`deviceId`), only
+ * the device's own budget applies; otherwise the address's and the email's.
+ */
+export async function takeLoginAttempt(email: string, ip: string, deviceId: string | null): Promise<LoginTicket> {
   const l = getLimiters();
-  const k = keys(email, ip);
-  const states = await Promise.all([l.emailIp.get(k.emailIp), l.ip.get(k.ip), l.email.get(k.email)]);
-  let wait = 0;
-  for (const [index, state] of states.entries()) {
-    const limit = Object.values(LIMITS)[index]!;
-    if (state && state.consumedPoints >= limit.points) wait = Math.max(wait, state.msBeforeNext);
+  if (deviceId) {
+    const consumed = await consumeAll([{ limiter: l.device, key: deviceId }]);
+    return settle(consumed, consumed, async () => refund(consumed));
   }
-  return wait;
+  const pair: Charge = { limiter: l.email_ip, key: `${email}_${ip}` };
+  const consumed = await consumeAll([
+    pair,
+    { limiter: l.email, key: email },
+    { limiter: l.ip, key: ip },
+    { limiter: l.ip_fresh, key: ip },
+  ]);
+  const [pairTaken, emailTaken, ipTaken, ipFreshTaken] = consumed as [Consumed, Consumed, Consumed, Consumed];
+  const guessedBefore = pairTaken.result.consumedPoints > 1;
+  const deciding = [pairTaken, emailTaken, guessedBefore ? ipTaken : ipFreshTaken];
+  return settle(consumed, deciding, async () => {
+    await refund(consumed.slice(1));
+    await pair.limiter.delete(pair.key);
+  });
 }
 
-export async function recordLoginFailure(email: string, ip: string): Promise<void> {
-  const l = getLimiters();
-  const k = keys(email, ip);
-  await Promise.all(
-    [l.emailIp.consume(k.emailIp), l.ip.consume(k.ip), l.email.consume(k.email)].map((p) =>
-      p.catch((e: unknown) => {
-        if (!(e instanceof RateLimiterRes)) throw e;
-      }),
-    ),
-  );
-}
-
-export async function recordLoginSuccess(email: string, ip: string): Promise<void> {
-  await getLimiters().emailIp.delete(keys(email, ip).emailIp);
+async function settle(consumed: Consumed[], deciding: Consumed[], onSuccess: () => Promise<void>): Promise<LoginTicket> {
+  const waitMs = longestWait(deciding);
+  if (waitMs > 0) await refund(consumed);
+  return { waitMs, succeeded: onSuccess };
 }
 
 export function throttledMessage(retryAfterMs: number): string {

@@ -29,7 +29,7 @@ async function newProduct(name: string, images = 2, description = "A brass owl")
 }
 
 const edit = (over: Record<string, string> = {}) =>
-  productEditSchema.parse({ name: "Edited", description: "Edited description", priceFixed: "250.50", ...over });
+  productEditSchema.parse({ name: "Edited", description: "Edited description", priceFixed: "250.50", priceDiscount: "", ...over });
 
 async function expectManageError(work: Promise<unknown>, status: number, message?: string | RegExp) {
   const error = await work.then(() => null, (e: unknown) => e);
@@ -43,12 +43,12 @@ describe("productEditSchema", () => {
     const result = productEditSchema.safeParse({ name: "", description: "", priceFixed: "" });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(["Name is required", "Description is required", "Fixed price is required"]));
+    expect(messages).toEqual(expect.arrayContaining(["Name is required", "Description is required", "Fixed Price is required"]));
     expect(productEditSchema.safeParse({ name: "a", description: "b", priceFixed: "1.005" }).error?.issues[0]?.message).toBe(
-      "Fixed price must use steps of 0.01",
+      "Fixed Price must use steps of 0.01",
     );
     expect(productEditSchema.safeParse({ name: "a", description: "b", priceFixed: "-1" }).error?.issues[0]?.message).toBe(
-      "Fixed price cannot be negative",
+      "Fixed Price cannot be negative",
     );
     const parsed = edit({ size: "H-10 * W-6 * L-4 inch", keepExistingImages: "true" });
     expect(parsed).toMatchObject({ height: 10, width: 6, length: 4, keepExistingImages: true, priceDiscount: null });

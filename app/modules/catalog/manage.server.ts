@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueMedia } from "#app/modules/media/queue.server.ts";
-import { refreshProductStatus } from "#app/modules/media/records.server.ts";
+import { insertMediaRow, refreshProductStatus } from "#app/modules/media/records.server.ts";
 import { deleteProductMedia, removeUnreferencedFiles } from "#app/modules/media/library.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
-import { UPLOAD_LIMITS, type SavedUpload } from "#app/modules/media/upload.server.ts";
+import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
+import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import { toImageView, type ImageView } from "#app/modules/media/views.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaStatus, ProductRow } from "#db/schema.ts";
@@ -14,14 +15,11 @@ import type { ProductEditInput } from "./product-schema.ts";
 
 // Every product mutation and admin read: the dashboard pages and /api/v1 call these.
 
-export const MAX_IMAGES = UPLOAD_LIMITS.imagesPerProduct;
 export const ADMIN_PAGE_SIZE = 24;
 
 export const MANAGE_MESSAGES = {
   notFound: "Product not found",
   imageNotFound: "Image not found",
-  tooManyImages: (current: number) => `You can upload a maximum of ${MAX_IMAGES} images. You currently have ${current}.`,
-  fileTooLarge: "Some files exceed the 5MB limit. Please upload smaller images.",
   lastImage: "A product needs at least one image. Upload another before deleting this one.",
   badOrder: "The new order must list every image of the product exactly once.",
   saveFailed: "Failed to save changes. Please try again.",
@@ -196,17 +194,7 @@ async function insertImages(
 ): Promise<number[]> {
   const mediaIds: number[] = [];
   for (const [index, upload] of uploads.entries()) {
-    const media = await trx
-      .insertInto("media")
-      .values({
-        kind: "product_image",
-        original_path: upload.key,
-        original_name: upload.originalName,
-        original_bytes: upload.bytes,
-        mime_type: upload.mimeType,
-      })
-      .executeTakeFirstOrThrow();
-    const mediaId = Number(media.insertId);
+    const mediaId = await insertMediaRow(trx, "product_image", upload);
     mediaIds.push(mediaId);
     await trx
       .insertInto("product_images")
@@ -258,17 +246,17 @@ export async function updateProduct(
       .execute();
     const replace = newImages.length > 0 && !input.keepExistingImages;
     const kept = replace ? 0 : existing.length;
-    if (kept + newImages.length > MAX_IMAGES) {
-      throw new ManageError(MANAGE_MESSAGES.tooManyImages(existing.length), 400);
+    if (kept + newImages.length > UPLOAD_LIMITS.imagesPerProduct) {
+      throw new ManageError(PRODUCT_IMAGE_MESSAGES.tooManyInTotal(existing.length), 400);
     }
-    await trx
-      .updateTable("products")
-      .set({
+    // Only the fields the edit sent: the others keep their stored values.
+    const changes = Object.fromEntries(
+      Object.entries({
         name: input.name,
         description: input.description,
         price_fixed: input.priceFixed,
         price_discount: input.priceDiscount,
-        ...(input.category ? { category: input.category } : {}),
+        category: input.category,
         color: input.color,
         material: input.material,
         utility: input.utility,
@@ -276,9 +264,9 @@ export async function updateProduct(
         width_in: input.width,
         length_in: input.length,
         weight_g: input.weight,
-      })
-      .where("id", "=", id)
-      .execute();
+      }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(changes).length > 0) await trx.updateTable("products").set(changes).where("id", "=", id).execute();
     if (replace && existing.length > 0) {
       await trx.deleteFrom("media").where("id", "in", existing.map((e) => e.id)).execute();
     }

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueMedia } from "#app/modules/media/queue.server.ts";
+import { insertMediaRow } from "#app/modules/media/records.server.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import { toImageView, type ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
@@ -255,17 +256,7 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
     const productId = Number(inserted.insertId);
     const mediaIds: number[] = [];
     for (const [position, image] of images.entries()) {
-      const media = await trx
-        .insertInto("media")
-        .values({
-          kind: "product_image",
-          original_path: image.key,
-          original_name: image.originalName,
-          original_bytes: image.bytes,
-          mime_type: image.mimeType,
-        })
-        .executeTakeFirstOrThrow();
-      const mediaId = Number(media.insertId);
+      const mediaId = await insertMediaRow(trx, "product_image", image);
       mediaIds.push(mediaId);
       await trx.insertInto("product_images").values({ product_id: productId, media_id: mediaId, position }).execute();
     }

@@ -1,5 +1,5 @@
 // Contact messages against the real MySQL and Redis: stored first, forwarded by the job
-// with retry semantics, and limited per IP.
+// with retry semantics, and limited per address and per e-mail.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { UnrecoverableError } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { getDb } from "#db/index.ts";
 import { forwardContactMessage } from "./forward.server.ts";
 import { forwardJobId, submitContactMessage } from "./messages.server.ts";
 import { contactSchema } from "./schema.ts";
-import { CONTACT_LIMIT, contactRetryAfterMs, recordContactMessage } from "./throttle.server.ts";
+import { CONTACT_LIMITS, takeContactMessage } from "./throttle.server.ts";
 
 const input = { name: "Ritu Sen", email: "ritu@example.com", subject: "Owl Pair", message: "Do you have two?" };
 
@@ -84,15 +84,12 @@ describe("contact messages", () => {
     nextStatus = 200;
   });
 
-  it("limits each IP to 5 messages an hour, other IPs unaffected", async () => {
+  it("limits each e-mail to its allowance an hour, with the wait in the answer; other e-mails unaffected", async () => {
     const ip = "198.51.100.23";
-    for (let i = 0; i < CONTACT_LIMIT.points; i++) {
-      expect(await contactRetryAfterMs(ip)).toBe(0);
-      await recordContactMessage(ip);
-    }
-    const wait = await contactRetryAfterMs(ip);
+    for (let i = 0; i < CONTACT_LIMITS.email.points; i++) expect(await takeContactMessage(ip, "Ritu@Example.com")).toBe(0);
+    const wait = await takeContactMessage(ip, "ritu@example.com");
     expect(wait).toBeGreaterThan(50 * 60_000);
     expect(wait).toBeLessThanOrEqual(3600_000);
-    expect(await contactRetryAfterMs("198.51.100.24")).toBe(0);
+    expect(await takeContactMessage(ip, "someone-else@example.com")).toBe(0);
   });
 });

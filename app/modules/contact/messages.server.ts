@@ -1,6 +1,6 @@
 import { logger } from "#app/lib/logger.server.ts";
-import { JOB_NAMES, RETRY } from "#app/modules/media/jobs.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { JOB_NAMES } from "#app/modules/media/jobs.ts";
+import { addJob } from "#app/modules/media/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import type { ContactInput } from "./schema.ts";
 
@@ -9,20 +9,9 @@ export function forwardJobId(messageId: number): string {
   return `${JOB_NAMES.forwardContact}-${messageId}`;
 }
 
-/** Queues the forward of one stored message; retried with backoff by BullMQ. */
+/** Queues the forward of one stored message; retried with backoff by BullMQ (JOBS["forward-contact"]). */
 export async function enqueueContactForward(messageId: number): Promise<void> {
-  await getQueues().contact.add(
-    JOB_NAMES.forwardContact,
-    { messageId },
-    {
-      ...RETRY,
-      attempts: 8,
-      backoff: { type: "exponential", delay: 30_000 },
-      jobId: forwardJobId(messageId),
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    },
-  );
+  await addJob(JOB_NAMES.forwardContact, { messageId }, forwardJobId(messageId));
 }
 
 /**
@@ -49,6 +38,9 @@ export async function requeueUnforwardedMessages(olderThanMs = 10 * 60_000): Pro
     .where("forwarded_at", "is", null)
     .where("created_at", "<", new Date(Date.now() - olderThanMs))
     .execute();
-  for (const row of rows) await enqueueContactForward(row.id);
+  // A failed forward keeps its job (a month): that message is not retried again every sweep.
+  for (const row of rows) {
+    await addJob(JOB_NAMES.forwardContact, { messageId: row.id }, forwardJobId(row.id), { replaceFinished: false });
+  }
   return rows.length;
 }

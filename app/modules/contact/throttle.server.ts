@@ -1,32 +1,33 @@
-import { RateLimiterRedis } from "rate-limiter-flexible";
-import { getEnv } from "#app/env.server.ts";
-import { getRedis } from "#app/lib/redis.server.ts";
+import type { RateLimiterRedis } from "rate-limiter-flexible";
+import { consumeAll, createLimiter, longestWait, refund } from "#app/lib/rate-limit.server.ts";
 
-/** Per IP: 5 accepted messages in an hour; then that IP waits until the hour is over. */
-export const CONTACT_LIMIT = { points: 5, duration: 3600 } as const;
+/**
+ * Accepted messages an hour. Loose per address (many visitors share one carrier address),
+ * tight per e-mail. A message takes its points before it is stored, so a parallel burst
+ * cannot outrun the limits; a refused one gives them back.
+ */
+export const CONTACT_LIMITS = {
+  ip: { points: 20, duration: 3600 },
+  email: { points: 3, duration: 3600 },
+} as const;
 
-let limiter: RateLimiterRedis | undefined;
+let limiters: Record<keyof typeof CONTACT_LIMITS, RateLimiterRedis> | undefined;
 
-function getLimiter(): RateLimiterRedis {
-  limiter ??= new RateLimiterRedis({
-    storeClient: getRedis(),
-    keyPrefix: `${getEnv().QUEUE_PREFIX}:contact:ip`,
-    ...CONTACT_LIMIT,
-  });
-  return limiter;
+function getLimiters() {
+  limiters ??= { ip: createLimiter("contact:ip", CONTACT_LIMITS.ip), email: createLimiter("contact:email", CONTACT_LIMITS.email) };
+  return limiters;
 }
 
-/** Milliseconds until this IP may send again, or 0 when it may send now. */
-export async function contactRetryAfterMs(ip: string): Promise<number> {
-  const state = await getLimiter().get(ip);
-  return state && state.consumedPoints >= CONTACT_LIMIT.points ? state.msBeforeNext : 0;
-}
-
-/** Counts one accepted message for this IP. */
-export async function recordContactMessage(ip: string): Promise<void> {
-  await getLimiter()
-    .penalty(ip, 1)
-    .catch(() => undefined);
+/** Takes one message's points for this address and e-mail: 0 when it may be sent, else the wait in ms (nothing taken). */
+export async function takeContactMessage(ip: string, email: string): Promise<number> {
+  const l = getLimiters();
+  const consumed = await consumeAll([
+    { limiter: l.ip, key: ip },
+    { limiter: l.email, key: email.toLowerCase() },
+  ]);
+  const waitMs = longestWait(consumed);
+  if (waitMs > 0) await refund(consumed);
+  return waitMs;
 }
 
 export function contactThrottledMessage(retryAfterMs: number): string {

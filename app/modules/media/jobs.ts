@@ -1,5 +1,7 @@
-// The job contracts between the web process (producer) and the worker (consumer).
+// The job contract between the web process (producer) and the worker (consumer): every job
+// name, the queue it runs on, what it carries and how it is retried, in one table (JOBS).
 // Payloads carry ids only: the worker reads everything else from the database.
+import type { JobsOptions } from "bullmq";
 
 export const QUEUE_NAMES = {
   image: "media-image",
@@ -7,6 +9,8 @@ export const QUEUE_NAMES = {
   maintenance: "maintenance",
   contact: "contact",
 } as const;
+
+export type QueueKey = keyof typeof QUEUE_NAMES;
 
 export const JOB_NAMES = {
   processImage: "process-image",
@@ -26,12 +30,54 @@ export interface ContactJobData {
 
 export type ReconcileJobData = Record<string, never>;
 
-/** BullMQ refuses integer-like custom ids; ours are stable per record, so enqueueing twice is a no-op. */
-export function mediaJobId(name: string, mediaId: number): string {
-  return `${name}-${mediaId}`;
+/** What each job carries. */
+export interface JobPayloads {
+  "process-image": MediaJobData;
+  "process-image-avif": MediaJobData;
+  "process-video": MediaJobData;
+  reconcile: ReconcileJobData;
+  "forward-contact": ContactJobData;
 }
+
+export type JobName = keyof JobPayloads;
 
 /** Priorities (lower runs first): uploads before follow-up AVIF work. */
 export const PRIORITY = { upload: 1, followUp: 10 } as const;
 
 export const RETRY = { attempts: 5, backoff: { type: "exponential" as const, delay: 2_000 } };
+
+const MEDIA_JOB: JobsOptions = {
+  ...RETRY,
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** Every job: its queue and its options. A name not in here is refused by the worker. */
+export const JOBS: { readonly [N in JobName]: { queue: QueueKey; options: JobsOptions } } = {
+  "process-image": { queue: "image", options: { ...MEDIA_JOB, priority: PRIORITY.upload } },
+  "process-image-avif": { queue: "image", options: { ...MEDIA_JOB, priority: PRIORITY.followUp } },
+  "process-video": { queue: "video", options: MEDIA_JOB },
+  reconcile: { queue: "maintenance", options: { removeOnComplete: 50, removeOnFail: 50 } },
+  // A form service may be down for hours: fewer, slower retries, failures kept a month.
+  "forward-contact": {
+    queue: "contact",
+    options: {
+      attempts: 8,
+      backoff: { type: "exponential", delay: 30_000 },
+      removeOnComplete: { age: 24 * 3600, count: 1000 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    },
+  },
+};
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}
+
+/**
+ * BullMQ refuses integer-like custom ids; ours are `<name>-<row id>`, so queueing the same
+ * row twice while its job is live is a no-op (a finished leftover is replaced: queue.server.ts).
+ */
+export function mediaJobId(name: string, mediaId: number): string {
+  return `${name}-${mediaId}`;
+}

@@ -3,7 +3,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
-import { lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
+import { insertMediaRow, lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
@@ -30,17 +30,7 @@ export async function createMediaEntry(
   const { id, mediaId } = await getDb()
     .transaction()
     .execute(async (trx) => {
-      const media = await trx
-        .insertInto("media")
-        .values({
-          kind,
-          original_path: upload.key,
-          original_name: upload.originalName,
-          original_bytes: upload.bytes,
-          mime_type: upload.mimeType,
-        })
-        .executeTakeFirstOrThrow();
-      const mediaId = Number(media.insertId);
+      const mediaId = await insertMediaRow(trx, kind, upload);
       if (entry === "display_images" && options.current) {
         await trx.updateTable("display_images").set({ is_current: 0 }).where("is_current", "=", 1).execute();
       }
@@ -56,16 +46,33 @@ export async function createMediaEntry(
   return { id, mediaId };
 }
 
-/** Makes one display image the current one (the home hero); the unique index keeps it to one. */
-export async function setCurrentDisplayImage(id: number): Promise<boolean> {
+/** Why a display image cannot be made the current one, in the words the admin sees. */
+export const DISPLAY_REFUSALS = {
+  missing: "This display image no longer exists.",
+  processing: "This image is still being processed: it can be the display image once it is ready.",
+  failed: "This image failed processing and cannot be the display image; upload it again.",
+} as const;
+
+/**
+ * Makes one ready display image the current one (the home hero); the unique index keeps it
+ * to one. A missing, processing or failed image is refused and the current choice stays.
+ */
+export async function setCurrentDisplayImage(id: number): Promise<"set" | keyof typeof DISPLAY_REFUSALS> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const exists = await trx.selectFrom("display_images").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
-      if (!exists) return false;
+      const row = await trx
+        .selectFrom("display_images as e")
+        .innerJoin("media", "media.id", "e.media_id")
+        .select("media.status")
+        .where("e.id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return "missing";
+      if (row.status !== "ready") return row.status;
       await trx.updateTable("display_images").set({ is_current: 0 }).where("is_current", "=", 1).execute();
       await trx.updateTable("display_images").set({ is_current: 1 }).where("id", "=", id).execute();
-      return true;
+      return "set";
     });
 }
 

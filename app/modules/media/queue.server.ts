@@ -1,30 +1,17 @@
-import { Queue, type JobsOptions } from "bullmq";
-import { getEnv } from "#app/env.server.ts";
+import { Queue } from "bullmq";
+import { keyPrefix } from "#app/lib/key-prefix.server.ts";
 import { createRedis } from "#app/lib/redis.server.ts";
 import type { MediaKind } from "#db/schema.ts";
-import {
-  JOB_NAMES,
-  PRIORITY,
-  QUEUE_NAMES,
-  RETRY,
-  mediaJobId,
-  type ContactJobData,
-  type MediaJobData,
-} from "./jobs.ts";
+import { JOB_NAMES, JOBS, QUEUE_NAMES, mediaJobId, type JobName, type JobPayloads, type QueueKey } from "./jobs.ts";
 
-type Queues = {
-  image: Queue<MediaJobData>;
-  video: Queue<MediaJobData>;
-  maintenance: Queue;
-  contact: Queue<ContactJobData>;
-};
+type Queues = { [K in QueueKey]: Queue };
 
 const globalForQueues = globalThis as unknown as { __dokraQueues?: Queues };
 
 export function getQueues(): Queues {
   if (!globalForQueues.__dokraQueues) {
     const connection = createRedis("queue");
-    const prefix = getEnv().QUEUE_PREFIX;
+    const prefix = keyPrefix();
     globalForQueues.__dokraQueues = {
       image: new Queue(QUEUE_NAMES.image, { connection, prefix }),
       video: new Queue(QUEUE_NAMES.video, { connection, prefix }),
@@ -44,73 +31,75 @@ export async function closeQueues(): Promise<void> {
   if (connection && "quit" in connection) await connection.quit().catch(() => undefined);
 }
 
-const COMMON: JobsOptions = {
-  ...RETRY,
-  removeOnComplete: { age: 24 * 3600, count: 1000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
-
-/** Queue the processing of one media row; the job id makes this idempotent. */
-export async function enqueueMedia(mediaId: number, kind: MediaKind): Promise<void> {
-  const queues = getQueues();
-  if (kind === "video") {
-    const name = JOB_NAMES.processVideo;
-    await queues.video.add(name, { mediaId }, { ...COMMON, jobId: mediaJobId(name, mediaId) });
-  } else {
-    const name = JOB_NAMES.processImage;
-    await queues.image.add(
-      name,
-      { mediaId },
-      { ...COMMON, jobId: mediaJobId(name, mediaId), priority: PRIORITY.upload },
-    );
-  }
-}
-
 const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
 
 /**
- * Queue a media row again (retry, reconcile). A finished job with the same id would make
- * `add` a no-op, so a completed or failed leftover is removed first. Returns false when a
- * live job already exists (an active one is given up to 2 s to finish first).
+ * Clears the way for a new job with this id. Ids are `<name>-<row id>`, and BullMQ keeps a
+ * finished job for a while: left there, it would make `add` a silent no-op for a later row
+ * with the same id (a database reset, a re-seed). So a completed or failed leftover is
+ * removed; a live one stays (false) and `add` joins it: it reads the row when it runs.
+ * `waitForActiveMs`: a job that just marked its row failed is recorded as failed a moment later.
+ */
+async function clearFinishedJob(queue: Queue, jobId: string, waitForActiveMs = 0): Promise<boolean> {
+  const job = await queue.getJob(jobId);
+  if (!job) return true;
+  let state = await job.getState();
+  for (let waited = 0; state === "active" && waited < waitForActiveMs; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = await job.getState();
+  }
+  if (LIVE_STATES.has(state)) return false;
+  await job.remove().catch(() => undefined);
+  return true;
+}
+
+/**
+ * Adds one job as its contract in JOBS says (queue, options), under a stable id: while a
+ * job with that id is live this is a no-op; a finished one is replaced, unless the caller
+ * means "once per row" (`replaceFinished: false`, a periodic sweep that must not retry for ever).
+ */
+export async function addJob<N extends JobName>(
+  name: N,
+  data: JobPayloads[N],
+  jobId: string,
+  { replaceFinished = true } = {},
+): Promise<void> {
+  const { queue: key, options } = JOBS[name];
+  const queue = getQueues()[key];
+  if (replaceFinished) await clearFinishedJob(queue, jobId);
+  await queue.add(name, data, { ...options, jobId });
+}
+
+const mediaJobName = (kind: MediaKind) => (kind === "video" ? JOB_NAMES.processVideo : JOB_NAMES.processImage);
+
+/** Queue the processing of one media row. */
+export async function enqueueMedia(mediaId: number, kind: MediaKind): Promise<void> {
+  const name = mediaJobName(kind);
+  await addJob(name, { mediaId }, mediaJobId(name, mediaId));
+}
+
+/**
+ * Queue a media row again (retry, reconcile). Returns false when a live job already exists
+ * (an active one is given up to 2 s to finish first).
  */
 export async function requeueMedia(mediaId: number, kind: MediaKind): Promise<boolean> {
-  const queues = getQueues();
-  const queue = kind === "video" ? queues.video : queues.image;
-  const jobId = mediaJobId(kind === "video" ? JOB_NAMES.processVideo : JOB_NAMES.processImage, mediaId);
-  const job = await queue.getJob(jobId);
-  if (job) {
-    let state = await job.getState();
-    // A job that just marked its row failed is recorded as failed a moment later.
-    for (let i = 0; state === "active" && i < 20; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      state = await job.getState();
-    }
-    if (LIVE_STATES.has(state)) return false;
-    await job.remove().catch(() => undefined);
-  }
-  await enqueueMedia(mediaId, kind);
+  const name = mediaJobName(kind);
+  const jobId = mediaJobId(name, mediaId);
+  if (!(await clearFinishedJob(getQueues()[JOBS[name].queue], jobId, 2_000))) return false;
+  await addJob(name, { mediaId }, jobId);
   return true;
 }
 
 /** Queue the slower AVIF sizes for a ready image, after every upload job. */
 export async function enqueueAvif(mediaId: number): Promise<void> {
-  const name = JOB_NAMES.processImageAvif;
-  const jobId = mediaJobId(name, mediaId);
-  const queue = getQueues().image;
-  const old = await queue.getJob(jobId);
-  if (old && !LIVE_STATES.has(await old.getState())) await old.remove().catch(() => undefined);
-  await queue.add(name, { mediaId }, { ...COMMON, jobId, priority: PRIORITY.followUp });
+  await addJob(JOB_NAMES.processImageAvif, { mediaId }, mediaJobId(JOB_NAMES.processImageAvif, mediaId));
 }
 
 /** Drops any queued (not running) job of a deleted media row; a running one finds the row gone. */
 export async function forgetMediaJobs(mediaId: number, kind: MediaKind): Promise<void> {
-  const queues = getQueues();
-  const pairs =
-    kind === "video"
-      ? [[queues.video, JOB_NAMES.processVideo] as const]
-      : [[queues.image, JOB_NAMES.processImage] as const, [queues.image, JOB_NAMES.processImageAvif] as const];
-  for (const [queue, name] of pairs) {
-    const job = await queue.getJob(mediaJobId(name, mediaId));
+  const names = kind === "video" ? [JOB_NAMES.processVideo] : [JOB_NAMES.processImage, JOB_NAMES.processImageAvif];
+  for (const name of names) {
+    const job = await getQueues()[JOBS[name].queue].getJob(mediaJobId(name, mediaId));
     if (job && (await job.getState()) !== "active") await job.remove().catch(() => undefined);
   }
 }

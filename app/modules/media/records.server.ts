@@ -1,8 +1,18 @@
 import { sql } from "kysely";
 import type { DB } from "#db/index.ts";
-import type { MediaVariant } from "#db/schema.ts";
+import type { MediaKind, MediaVariant } from "#db/schema.ts";
+import type { SavedUpload } from "./upload.server.ts";
 
 type Executor = Pick<DB, "selectFrom" | "updateTable">;
+
+/** Writes the `processing` media row of one saved upload (inside the caller's transaction); its id. */
+export async function insertMediaRow(db: Pick<DB, "insertInto">, kind: MediaKind, upload: SavedUpload): Promise<number> {
+  const media = await db
+    .insertInto("media")
+    .values({ kind, original_path: upload.key, original_name: upload.originalName, original_bytes: upload.bytes, mime_type: upload.mimeType })
+    .executeTakeFirstOrThrow();
+  return Number(media.insertId);
+}
 
 /**
  * A product is ready when every image is ready, failed when any image failed,

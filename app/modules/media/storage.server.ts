@@ -109,10 +109,14 @@ export class LocalDiskStorage implements MediaStorage {
         yield chunk;
       }
     }
+    const out = createWriteStream(partial, { flags: "wx" });
     try {
-      await pipeline(limited(), createWriteStream(partial, { flags: "wx" }));
+      await pipeline(limited(), out);
       await fs.rename(partial, target);
     } catch (error) {
+      // A source that fails at once can fail before the file is even opened: the open then
+      // completes after an early unlink and leaves an empty .part behind. Wait for the close.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await ignoreMissing(fs.unlink(partial));
       throw error;
     }

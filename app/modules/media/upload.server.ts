@@ -1,12 +1,7 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
 import { fileTypeFromFile } from "file-type";
+import { MB, UPLOAD_LIMITS, type FileFieldRule } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
+import { MalformedMultipartError, readParts, type Part } from "./multipart.server.ts";
 import { FileTooLargeError, getStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
@@ -23,19 +18,6 @@ export class UploadError extends Error {
   }
 }
 
-export const MB = 1024 * 1024;
-
-export const UPLOAD_LIMITS = {
-  /** Per image file. The edit form's stricter 5 MB rule is SPEC §5's, applied there. */
-  imageBytes: 20 * MB,
-  editImageBytes: 5 * MB,
-  videoBytes: 200 * MB,
-  imagesPerProduct: 5,
-  imagesPerGalleryPost: 20,
-  /** Text fields are small; a larger one is an attack, not a product description. */
-  fieldBytes: 64 * 1024,
-} as const;
-
 export { MESSAGES };
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
@@ -44,12 +26,16 @@ const VIDEO_TYPES = new Set([
   "video/quicktime",
   "video/webm",
   "video/x-matroska",
+  "video/matroska",
   "video/vnd.avi",
   "video/x-msvideo",
   "video/3gpp",
   "video/3gpp2",
   "video/x-m4v",
   "video/mpeg",
+  // file-type's names for MPEG-1 and MPEG-2 program streams (.mpg)
+  "video/MP1S",
+  "video/MP2P",
   "video/mp2t",
 ]);
 
@@ -60,14 +46,6 @@ export interface SavedUpload {
   bytes: number;
   originalName: string;
   mimeType: string;
-}
-
-export interface FileFieldRule {
-  kind: "image" | "video";
-  maxFiles: number;
-  maxBytes: number;
-  tooManyMessage?: string;
-  tooLargeMessage?: string;
 }
 
 export interface ParsedUpload {
@@ -145,12 +123,12 @@ export async function parseUpload(
     await Promise.all(files.map((f) => storage.removeOriginal(f.key)));
   };
 
-  const fileHandler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
-    if (filename === undefined) return undefined;
+  /** Streams one file part into the originals area; false when it is not kept. */
+  const saveFile = async ({ name, filename, contentType: partType, data }: Extract<Part, { kind: "file" }>): Promise<boolean> => {
     const rule = rules[name];
     if (!rule) {
       for await (const chunk of data) void chunk; // drain a file sent under an unknown field
-      return undefined;
+      return false;
     }
     const count = files.filter((f) => f.field === name).length;
     if (count >= rule.maxFiles) {
@@ -168,7 +146,7 @@ export async function parseUpload(
     // Browsers send an empty part for an untouched file input: not an upload.
     if (saved.bytes === 0 && filename === "") {
       await storage.removeOriginal(saved.key);
-      return undefined;
+      return false;
     }
     files.push({
       field: name,
@@ -177,20 +155,21 @@ export async function parseUpload(
       originalName: cleanFileName(filename),
       mimeType: partType || "application/octet-stream",
     });
-    return saved.key;
+    return true;
   };
 
   const typed = new FormData();
-  const memoryHandler = createMemoryUploadHandler({ maxPartSize: UPLOAD_LIMITS.fieldBytes });
-  const textHandler: UploadHandler = async (part) => {
-    const value = await memoryHandler(part);
-    if (part.filename === undefined && typeof value === "string") typed.append(part.name, value);
-    return value;
-  };
-
-  let fields: FormData;
+  const fields = new FormData();
   try {
-    fields = await parseMultipartFormData(capBody(request, maxBody), composeUploadHandlers(fileHandler, textHandler));
+    await readParts(capBody(request, maxBody), UPLOAD_LIMITS.fieldBytes, async (part) => {
+      if (part.kind === "file") {
+        if (await saveFile(part)) fields.append(part.name, files.at(-1)!.key);
+        return;
+      }
+      if (part.truncated) throw new UploadError("A form field is too long.", 413);
+      typed.append(part.name, part.value);
+      fields.append(part.name, part.value);
+    });
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       file.mimeType = await sniff(storage.originalPath(file.key), rules[file.field]!.kind);
@@ -208,9 +187,6 @@ export async function parseUpload(
 function toUploadError(error: unknown): UploadError | null {
   if (error instanceof UploadError) return error;
   if (causedBy(error, BodyTooLargeError)) return new UploadError("The upload is too large.", 413);
-  if (error instanceof MaxPartSizeExceededError) return new UploadError("A form field is too long.", 413);
-  if (error instanceof Error && /malformed|boundary|unexpected end|could not parse/i.test(error.message)) {
-    return new UploadError("The upload was malformed or cut off.", 400);
-  }
+  if (error instanceof MalformedMultipartError) return new UploadError("The upload was malformed or cut off.", 400);
   return null;
 }

@@ -8,7 +8,7 @@ export interface Slide {
   description: string;
 }
 
-/** The three home slides. Their pictures are the first gallery images (see the home loader). */
+/** The three home slides. Their pictures are their own media rows (media/slides.server.ts), seeded once. */
 export const SLIDES: readonly Slide[] = [
   {
     id: 1,

@@ -9,3 +9,8 @@ export const WHATSAPP_MESSAGE = "Hi! I want to buy this. Here is the page I was 
 export function whatsappHref(number: string, pageUrl: string): string {
   return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(`${WHATSAPP_MESSAGE} ${pageUrl}`)}`;
 }
+
+/** A plain chat with the workshop (header, footer, contact page): no page address to send. */
+export function whatsappChatHref(number: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}`;
+}

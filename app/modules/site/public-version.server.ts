@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { getEnv } from "#app/env.server.ts";
+import { keyPrefix } from "#app/lib/key-prefix.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 
 // The version of everything the public can see (pages, their data, public API reads).
@@ -43,7 +44,7 @@ export function setVersionConnection(redis: Redis): void {
 }
 
 export function publicVersionKey(): string {
-  return `${getEnv().QUEUE_PREFIX}:public-version`;
+  return keyPrefix("public-version");
 }
 
 /** Waits (briefly) for the connection, for writers that run right after start-up (scripts, worker). */

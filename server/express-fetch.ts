@@ -1,0 +1,39 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+// Express request → fetch Request for Remix, and Remix's Response → Express, as
+// @remix-run/express does it (its public entry point offers only a whole handler, and the
+// page cache needs the Response in between).
+
+/** The fetch Request for `req`, aborted when the client goes away before the answer is sent. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // req.hostname follows "trust proxy" but drops the port: take it from the forwarded or own Host.
+  const port = [req.get("X-Forwarded-Host"), req.get("host")].map((host) => host?.split(":")[1]).find((p) => p && /^\d+$/.test(p));
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Sends a fetch Response through Express (every Set-Cookie kept, the body streamed). */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
