@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
-import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/list.ts";
+import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
 
 // An exact cache of anonymous storefront answers (documents, their `.data`, public API
 // reads), one entry per URL, stamped with the public version read before it was rendered.

@@ -5,10 +5,11 @@ import { EnquiryRemove } from "#app/components/shop/enquiry.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
-import { CopyButton } from "#app/components/ui/copy-button.tsx";
+import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { formatINR } from "#app/modules/catalog/format.ts";
 import { changeEnquiry, loadEnquiry } from "#app/modules/enquiry/enquiry.server.ts";
-import { MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE, enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
+import { MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "#app/modules/enquiry/limits.ts";
+import { enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { shopFromMatches } from "#app/modules/site/seo.ts";
 

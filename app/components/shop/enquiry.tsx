@@ -1,6 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HeartIcon } from "#app/components/shop/icons.tsx";
+import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 type EnquiryReply = { error: string | null };
@@ -98,28 +98,5 @@ export function EnquiryRemove({ productId, name }: { productId: number; name: st
         </button>
       )}
     </EnquiryForm>
-  );
-}
-
-/**
- * The header's link to /enquiry with the number of pieces in the list. On phones, where the
- * header has no room to spare, it shows only once the list has a piece, as a heart with a badge.
- */
-export function EnquiryLink({ count }: { count: number }) {
-  return (
-    <Link
-      to="/enquiry"
-      className={`${count === 0 ? "hidden md:inline-flex" : "inline-flex"} relative min-h-11 min-w-11 items-center justify-center gap-1 text-sm font-medium text-brass-800`}
-      aria-label={`Enquiry (${count})`}
-      data-testid="enquiry-link"
-    >
-      <HeartIcon filled={count > 0} />
-      <span aria-hidden="true" className="absolute top-0.5 right-0 min-w-4 rounded-full bg-clay px-1 text-center text-[11px] leading-4 text-white md:hidden">
-        {count}
-      </span>
-      <span aria-hidden="true" className="hidden md:inline">
-        Enquiry ({count})
-      </span>
-    </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { EnquiryLink } from "#app/components/shop/enquiry.tsx";
+import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";

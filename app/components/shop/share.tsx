@@ -1,4 +1,4 @@
-import { CopyButton } from "#app/components/ui/copy-button.tsx";
+import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/index.ts";
 import { changeEnquiry, enquiryCookieHeader, loadEnquiry, readEnquiryIds } from "./enquiry.server.ts";
-import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "./list.ts";
+import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "./limits.ts";
 
 async function insertProduct(name: string, fixed: number, discount: number | null, available = 1) {
   const result = await getDb()

@@ -3,7 +3,8 @@ import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { ENQUIRY_COOKIE_NAME, PIECE_UNAVAILABLE, addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
+import { ENQUIRY_COOKIE_NAME, PIECE_UNAVAILABLE } from "./limits.ts";
+import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
 
 const MAX_AGE_SECONDS = 90 * 24 * 3600;
 

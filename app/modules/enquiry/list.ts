@@ -1,21 +1,11 @@
 import { z } from "zod";
 import { formatINR, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { whatsappTextHref } from "#app/modules/site/links.ts";
+import { ENQUIRY_FULL, ENQUIRY_MESSAGE, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
 
 // The enquiry list: pieces a visitor gathers with the heart, kept in a signed cookie
 // (ids only, no visitor rows) and sent to the workshop as one WhatsApp message.
 // See docs/decisions/090-enquiry-list-beyond-the-page.md.
-
-export const ENQUIRY_COOKIE_NAME = "__dokra_enquiry";
-export const MAX_ENQUIRY_PIECES = 20;
-/**
- * The longest wa.me link we build. Links pass through WhatsApp's web redirect and phone
- * intents; 4,096 characters stays well under the 8 KB request line web servers accept.
- */
-export const MAX_WHATSAPP_LINK = 4096;
-export const ENQUIRY_MESSAGE = "Hi! I would like to buy these pieces:";
-export const ENQUIRY_FULL = `Your enquiry list is full (${MAX_ENQUIRY_PIECES} pieces). Remove a piece to add another.`;
-export const PIECE_UNAVAILABLE = "This piece is no longer available.";
 
 const productId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 /** Copies `text` to the clipboard; rendered only with JavaScript and a clipboard to write to. */
 export function CopyButton({ text, label, className = "" }: { text: string; label: string; className?: string }) {
