@@ -62,7 +62,7 @@ describe("the list", () => {
 
   it("goes back only to a path on this site", () => {
     expect(safeReturnPath("/product/wall-hanging?page=2")).toBe("/product/wall-hanging?page=2");
-    for (const bad of [undefined, "", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"]) {
+    for (const bad of [undefined, "", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\n/evil.example", "/ /x", "/a\u0001b"]) {
       expect(safeReturnPath(bad), String(bad)).toBe("/enquiry");
     }
   });

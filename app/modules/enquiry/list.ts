@@ -38,7 +38,9 @@ export function removePiece(ids: readonly number[], id: number): number[] {
 
 /** A local path to go back to after a form post without JavaScript; anything else goes to /enquiry. */
 export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/enquiry";
+  // Browsers drop tabs and newlines from a Location ("/\t/evil" becomes "//evil"): refuse any.
+  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/enquiry";
+  if (Array.from(value).some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) return "/enquiry";
   return value;
 }
 
