@@ -14,9 +14,9 @@ declare module "@remix-run/node" {
 // share) ships as one chunk: one request and one gzip stream instead of a dozen tiny ones
 // (docs/decisions/042-storefront-weight.md). Route modules stay their own chunks.
 const STOREFRONT_SHARED =
-  /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
+  /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
-const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons)\.tsx$/;
+const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons|enquiry)\.tsx$/;
 
 /**
  * Moves the license comments of bundled libraries (React, Remix: 22 of them, ~2.3 KB

@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Links,
@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
+import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { ShopError } from "./components/shop/not-found.tsx";
@@ -21,8 +22,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
-  return { shop: getShopSettings(), year: new Date().getFullYear(), whatsappIcon: WHATSAPP_ICON_PATH };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return {
+    shop: getShopSettings(),
+    year: new Date().getFullYear(),
+    whatsappIcon: WHATSAPP_ICON_PATH,
+    // The visitor's enquiry list (ids): a request carrying it bypasses the page cache.
+    enquiry: await readEnquiryIds(request),
+  };
 }
 
 /**

@@ -44,6 +44,9 @@ describe("which requests the cache may answer", () => {
     expect(isCacheableRequest({ ...anonymous, cookie: "a=1; __dokra_session=abc" })).toBe(false);
     expect(isCacheableRequest({ ...anonymous, cookie: "__dokra_session=abc" })).toBe(false);
     expect(isCacheableRequest({ ...anonymous, authorization: "Bearer x" })).toBe(false);
+    // A visitor's enquiry list shows in the header of every page: never stored for others.
+    expect(isCacheableRequest({ ...anonymous, cookie: "theme=dark; __dokra_enquiry=eyJ4Ijox" })).toBe(false);
+    expect(isCacheableRequest({ ...anonymous, cookie: "x__dokra_enquiry=1" })).toBe(true);
     for (const path of ["/admin", "/admin/login", "/dashboard", "/dashboard/products/3", "/dashboard.data"]) {
       expect(isCacheableRequest({ ...anonymous, path }), path).toBe(false);
     }

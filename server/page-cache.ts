@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
+import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
 
 // An exact cache of anonymous storefront answers (documents, their `.data`, public API
 // reads), one entry per URL, stamped with the public version read before it was rendered.
@@ -58,11 +59,18 @@ export function isCacheableRequest({ method, path, cookie, authorization }: Requ
   if (method !== "GET" && method !== "HEAD") return false;
   if (authorization) return false;
   if (cookie && hasSessionCookie(cookie)) return false;
+  // A visitor with an enquiry list sees its count and hearts: their pages are their own
+  // (docs/decisions/091-enquiry-and-page-cache.md). Most visitors carry no such cookie.
+  if (cookie && hasCookie(cookie, ENQUIRY_COOKIE_NAME)) return false;
   return !PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
 }
 
 export function hasSessionCookie(cookie: string): boolean {
-  return cookie.split(";").some((part) => part.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`));
+  return hasCookie(cookie, SESSION_COOKIE_NAME);
+}
+
+function hasCookie(cookie: string, name: string): boolean {
+  return cookie.split(";").some((part) => part.trimStart().startsWith(`${name}=`));
 }
 
 /**

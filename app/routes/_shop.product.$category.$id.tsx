@@ -2,17 +2,21 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useNonce } from "#app/components/nonce.tsx";
+import { EnquiryToggle } from "#app/components/shop/enquiry.tsx";
 import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
 import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { Price } from "#app/components/shop/price.tsx";
+import { ShareProduct } from "#app/components/shop/share.tsx";
+import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
-import { whatsappHref } from "#app/modules/site/links.ts";
+import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { useRootData } from "#app/root.tsx";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
@@ -56,6 +60,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     related,
     imageIndex: Math.max(0, imageIndex),
     whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+    pageUrl,
+    shareWhatsapp: whatsappTextHref(null, `${product.name} ${pageUrl}`),
     notes: PRODUCT_NOTES,
   };
 }
@@ -65,7 +71,8 @@ function orNA(value: string | null | undefined): string {
 }
 
 export default function ProductDetail() {
-  const { product, related, imageIndex, whatsapp, whatsappIcon, notes, structured } = useLoaderData<typeof loader>();
+  const { product, related, imageIndex, whatsapp, whatsappIcon, notes, structured, pageUrl, shareWhatsapp } = useLoaderData<typeof loader>();
+  const inEnquiry = useRootData()?.enquiry.includes(product.id) ?? false;
   const nonce = useNonce();
   const specs: Array<[string, string]> = [
     ["Colour", orNA(product.color)],
@@ -92,19 +99,12 @@ export default function ProductDetail() {
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-4 text-2xl" />
           </div>
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-6 inline-flex items-center gap-2 rounded-lg bg-[#1f7a3d] px-5 py-3 font-semibold text-white hover:bg-[#17602f]"
-            data-testid="whatsapp"
-          >
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d={whatsappIcon} />
-            </svg>
-            Chat on WhatsApp
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp">
+              Chat on WhatsApp
+            </WhatsAppButton>
+            <EnquiryToggle productId={product.id} inList={inEnquiry} />
+          </div>
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
             <a
@@ -143,6 +143,8 @@ export default function ProductDetail() {
               {product.description.trim() || "No description available."}
             </p>
           </section>
+
+          <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} />
         </div>
       </div>
 

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { ProductCard } from "#app/components/shop/product-card.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { PRICE_BANDS, listingSearch, pageLinks, parsePage, priceBand } from "#app/modules/catalog/format.ts";
 import { listPublicProducts, type ProductPage } from "#app/modules/catalog/products.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { useRootData } from "#app/root.tsx";
 
 const LISTING_ERROR = "We could not load the products just now. Please try again in a moment.";
 
@@ -31,15 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export default function Listing() {
   const { slug, name, price, page, error } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const [wishlist, setWishlist] = useState<ReadonlySet<number>>(() => new Set());
-  const toggle = (id: number) =>
-    setWishlist((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const enquiry = useRootData()?.enquiry ?? [];
   const path = `/product/${slug}`;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="listing-heading">
@@ -88,8 +79,7 @@ export default function Listing() {
               key={product.id}
               product={product}
               priority={i < 2}
-              wished={wishlist.has(product.id)}
-              onToggleWish={hydrated ? () => toggle(product.id) : undefined}
+              inEnquiry={enquiry.includes(product.id)}
             />
           ))}
         </ul>

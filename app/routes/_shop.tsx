@@ -7,7 +7,7 @@ import { useRootData } from "#app/root.tsx";
 export default function ShopLayout() {
   const root = useRootData();
   return (
-    <ShopChrome shop={root?.shop} year={root?.year} whatsappIcon={root?.whatsappIcon}>
+    <ShopChrome shop={root?.shop} year={root?.year} whatsappIcon={root?.whatsappIcon} enquiryCount={root?.enquiry.length ?? 0}>
       <Outlet />
     </ShopChrome>
   );
@@ -19,7 +19,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
   return (
-    <ShopChrome shop={root?.shop} year={root?.year} whatsappIcon={root?.whatsappIcon}>
+    <ShopChrome shop={root?.shop} year={root?.year} whatsappIcon={root?.whatsappIcon} enquiryCount={root?.enquiry.length ?? 0}>
       <ShopError error={error} />
     </ShopChrome>
   );

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-// Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing, wishlist,
+// Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing,
 // zoom, double tap, pinch, lightbox keys, scroll-to-top, menu closing, loading text.
 
 async function openFirstProduct(page: Page, category: string, name: string) {
@@ -41,19 +41,6 @@ test("the slider answers the arrow keys", async ({ page }) => {
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await expect.poll(() => dotState(page)).toBe(2);
-});
-
-test("the wishlist heart toggles locally on the page", async ({ page }) => {
-  await page.goto("/product/wall-hanging");
-  const hearts = page.getByTestId("wishlist");
-  await expect(hearts.first()).toBeVisible();
-  expect(await hearts.count()).toBe(await page.getByTestId("product-card").count());
-  await expect(hearts.first()).toHaveAttribute("aria-pressed", "false");
-  await hearts.first().click();
-  await expect(hearts.first()).toHaveAttribute("aria-pressed", "true");
-  await expect(hearts.nth(1)).toHaveAttribute("aria-pressed", "false");
-  await hearts.first().click();
-  await expect(hearts.first()).toHaveAttribute("aria-pressed", "false");
 });
 
 test("zoom buttons go from 1x to 3x in 0.5 steps; a click on the image toggles zoom", async ({ page }) => {

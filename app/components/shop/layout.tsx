@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -188,11 +189,13 @@ export function ShopChrome({
   shop,
   year,
   whatsappIcon,
+  enquiryCount,
   children,
 }: {
   shop: Shop | undefined;
   year: number | undefined;
   whatsappIcon?: string;
+  enquiryCount: number;
   children: ReactNode;
 }) {
   return (
@@ -210,6 +213,7 @@ export function ShopChrome({
             {shop?.addressLine}
           </p>
           <div className="flex items-center gap-1 md:gap-3">
+            <EnquiryLink count={enquiryCount} />
             {shop ? (
               <a className="inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-medium text-brass-800" href={telHref(shop.phone)}>
                 <span aria-hidden="true">☎</span>

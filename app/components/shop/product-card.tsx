@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { HeartIcon } from "#app/components/shop/icons.tsx";
+import { EnquiryHeart } from "#app/components/shop/enquiry.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
@@ -24,35 +24,21 @@ export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: num
   );
 }
 
-/** A listing card: badge, picture, title (50 characters), price, wishlist heart (JS only), view links. */
+/** A listing card: badge, picture, title (50 characters), price, enquiry heart, view links. */
 export function ProductCard({
   product,
-  wished,
-  onToggleWish,
+  inEnquiry,
   priority = false,
 }: {
   product: CardProduct;
-  wished: boolean;
-  /** Absent without JavaScript: the heart is a page-local toggle, so it only shows when it can work. */
-  onToggleWish?: () => void;
+  inEnquiry: boolean;
   priority?: boolean;
 }) {
   const href = `/product/${product.category}/${product.id}`;
   return (
     <li className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
       <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
-      {onToggleWish ? (
-        <button
-          type="button"
-          onClick={onToggleWish}
-          aria-pressed={wished}
-          aria-label={`Wishlist: ${product.name}`}
-          className="absolute top-2 right-2 z-10 rounded-full bg-white/90 p-1.5 shadow"
-          data-testid="wishlist"
-        >
-          <HeartIcon filled={wished} />
-        </button>
-      ) : null}
+      <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} />
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
         <ProductImage
           image={product.images[0]}

@@ -18,12 +18,17 @@ function newSessionId(): string {
  * its own network (http://192.168.1.20:3000) must still let the owner sign in from a phone.
  */
 export function sessionCookie(env: Pick<Env, "PUBLIC_URL" | "SESSION_SECRET">) {
-  return createCookie(SESSION_COOKIE_NAME, {
+  return signedCookie(SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS, env);
+}
+
+/** A cookie signed with the session secret (HttpOnly, SameSite=Lax, Secure on an https PUBLIC_URL). */
+export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env, "PUBLIC_URL" | "SESSION_SECRET">) {
+  return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     secure: new URL(env.PUBLIC_URL).protocol === "https:",
     path: "/",
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge: maxAgeSeconds,
     secrets: [env.SESSION_SECRET],
   });
 }

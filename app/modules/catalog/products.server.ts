@@ -160,6 +160,12 @@ export async function getPublicProduct(id: number): Promise<ProductView | null> 
   return (await withImages([row]))[0]!;
 }
 
+/** The public ones among these ids (any order; ids that are not public are simply absent). */
+export async function listPublicProductsByIds(ids: readonly number[]): Promise<ProductView[]> {
+  if (ids.length === 0) return [];
+  return withImages(await publicProducts().selectAll().where("id", "in", ids).execute());
+}
+
 /** Same category, not this product, newest first (SPEC: max 15). */
 export async function listRelatedProducts(product: ProductView, limit = 15): Promise<ProductView[]> {
   const rows = await publicProducts()

@@ -1,0 +1,102 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+
+type EnquiryReply = { error: string | null };
+
+/**
+ * A form that adds a piece to the enquiry list or removes it. Without JavaScript it posts
+ * to /enquiry and comes back to this page; with it, a fetcher posts and nothing reloads.
+ */
+function EnquiryForm({
+  productId,
+  inList,
+  removeOnly = false,
+  className,
+  children,
+}: {
+  productId: number;
+  inList: boolean;
+  /** A Remove button stays one, even clicked twice while its post is on the way. */
+  removeOnly?: boolean;
+  className?: string;
+  children: (listed: boolean) => ReactNode;
+}) {
+  const fetcher = useFetcher<EnquiryReply>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  // Shown at once while the post is on its way; the loaders' answer confirms it.
+  const listed = typeof pending === "string" ? pending === "add" : inList;
+  return (
+    <fetcher.Form method="post" action="/enquiry" className={className} preventScrollReset>
+      <input type="hidden" name="intent" value={listed || removeOnly ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+      {children(listed)}
+      {fetcher.data?.error && fetcher.state === "idle" ? (
+        <p role="alert" className="mt-1 rounded bg-white/95 p-1 text-xs text-red-700" data-testid="enquiry-error">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** The heart on a listing card. */
+export function EnquiryHeart({ productId, name, inList }: { productId: number; name: string; inList: boolean }) {
+  return (
+    <EnquiryForm productId={productId} inList={inList} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
+      {(listed) => (
+        <button
+          type="submit"
+          aria-pressed={listed}
+          aria-label={`Enquiry list: ${name}`}
+          className="inline-flex size-11 items-center justify-center rounded-full bg-white/90 shadow"
+          data-testid="enquiry-heart"
+        >
+          <HeartIcon filled={listed} />
+        </button>
+      )}
+    </EnquiryForm>
+  );
+}
+
+/** The product page's heart, with words. */
+export function EnquiryToggle({ productId, inList }: { productId: number; inList: boolean }) {
+  return (
+    <EnquiryForm productId={productId} inList={inList}>
+      {(listed) => (
+        <button
+          type="submit"
+          className="inline-flex min-h-12 items-center gap-2 rounded-lg border border-brass-300 bg-white px-5 font-semibold text-brass-900 hover:bg-brass-100"
+          data-testid="enquiry-toggle"
+          data-in-list={listed}
+        >
+          <HeartIcon filled={listed} />
+          {listed ? "Remove from enquiry" : "Add to enquiry"}
+        </button>
+      )}
+    </EnquiryForm>
+  );
+}
+
+/** A Remove button on /enquiry. */
+export function EnquiryRemove({ productId, name }: { productId: number; name: string }) {
+  return (
+    <EnquiryForm productId={productId} inList removeOnly>
+      {() => (
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-lg border border-brass-300 bg-white px-3 text-sm text-brass-900 hover:bg-brass-100"
+          aria-label={`Remove ${name}`}
+          data-testid="enquiry-remove"
+        >
+          Remove
+        </button>
+      )}
+    </EnquiryForm>
+  );
+}

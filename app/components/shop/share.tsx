@@ -1,0 +1,55 @@
+import { CopyButton } from "#app/components/shop/copy-button.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+
+/**
+ * Share a product: the phone's share sheet where the browser has one (JavaScript), and
+ * always a "Share on WhatsApp" link and the page address to copy, which need none.
+ */
+export function ShareProduct({ title, url, whatsappHref }: { title: string; url: string; whatsappHref: string }) {
+  const hydrated = useHydrated();
+  const canShare = hydrated && typeof navigator.share === "function";
+  // A closed share sheet rejects with AbortError: nothing to report.
+  const share = () => navigator.share({ title, url }).catch(() => undefined);
+  return (
+    <section className="mt-8" aria-labelledby="share-heading" data-testid="share">
+      <h2 id="share-heading" className="font-serif text-xl text-brass-800">
+        Share this piece
+      </h2>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {canShare ? (
+          <button
+            type="button"
+            onClick={share}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brass-700 px-4 font-medium text-white hover:bg-brass-800"
+            data-testid="share-sheet"
+          >
+            Share…
+          </button>
+        ) : null}
+        <a
+          href={whatsappHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center rounded-lg border border-[#1f7a3d] bg-white px-4 font-medium text-[#1a6b35] hover:bg-green-50"
+          data-testid="share-whatsapp"
+        >
+          Share on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <label className="flex min-w-0 flex-1 flex-col text-sm text-brass-900/80">
+          Page link
+          <input
+            type="url"
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-1 min-h-11 w-full rounded border border-brass-300 bg-white px-2 text-ink"
+            data-testid="share-url"
+          />
+        </label>
+        <CopyButton text={url} label="Copy link" className="mt-5" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { getEnv } from "#app/env.server.ts";
+import { signedCookie } from "#app/modules/auth/session.server.ts";
+import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { ENQUIRY_COOKIE_NAME, PIECE_UNAVAILABLE } from "./limits.ts";
+import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
+
+const MAX_AGE_SECONDS = 90 * 24 * 3600;
+
+let cookie: ReturnType<typeof signedCookie> | undefined;
+
+/** Signed with the session secret, so a forged or edited list reads as empty. */
+function enquiryCookie() {
+  cookie ??= signedCookie(ENQUIRY_COOKIE_NAME, MAX_AGE_SECONDS, getEnv());
+  return cookie;
+}
+
+/** The visitor's list: ids only; a missing, unsigned, tampered or out-of-bounds cookie is an empty list. */
+export async function readEnquiryIds(request: Request): Promise<number[]> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${ENQUIRY_COOKIE_NAME}=`)) return [];
+  const parsed = enquiryIdsSchema.safeParse(await enquiryCookie().parse(header).catch(() => null));
+  return parsed.success ? parsed.data : [];
+}
+
+/** The Set-Cookie for a list; an empty list deletes the cookie, so the visitor's pages come from the page cache again. */
+export async function enquiryCookieHeader(ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return enquiryCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  return enquiryCookie().serialize(ids);
+}
+
+export type EnquiryChange = { ok: true; ids: number[]; setCookie: string } | { ok: false; error: string };
+
+/** Applies a heart or remove button; only public pieces can be added. */
+export async function changeEnquiry(request: Request, form: EnquiryForm): Promise<EnquiryChange> {
+  const ids = await readEnquiryIds(request);
+  if (form.intent === "remove") {
+    const next = removePiece(ids, form.productId);
+    return { ok: true, ids: next, setCookie: await enquiryCookieHeader(next) };
+  }
+  if (!ids.includes(form.productId) && !(await getPublicProduct(form.productId))) return { ok: false, error: PIECE_UNAVAILABLE };
+  const added = addPiece(ids, form.productId);
+  if (!added.ok) return added;
+  return { ...added, setCookie: await enquiryCookieHeader(added.ids) };
+}
+
+export type EnquiryRow =
+  | { id: number; available: true; name: string; href: string; priceFixed: number; priceDiscount: number | null; image: ImageView | null }
+  | { id: number; available: false };
+
+export interface EnquiryView {
+  rows: EnquiryRow[];
+  total: number;
+  message: string;
+  whatsappHref: string;
+}
+
+/** The /enquiry page: every piece in list order, unavailable ones marked and left out of the message and total. */
+export async function loadEnquiry(request: Request): Promise<EnquiryView> {
+  const ids = await readEnquiryIds(request);
+  const found = new Map((await listPublicProductsByIds(ids)).map((product) => [product.id, product]));
+  const pieces = ids.flatMap((id) => {
+    const product = found.get(id);
+    return product ? [product] : [];
+  });
+  const shop = getShopSettings();
+  const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp);
+  const rows = ids.map((id): EnquiryRow => {
+    const product = found.get(id);
+    if (!product) return { id, available: false };
+    const { name, category, priceFixed, priceDiscount } = product;
+    return { id, available: true, name, href: `/product/${category}/${id}`, priceFixed, priceDiscount, image: product.images[0] ?? null };
+  });
+  return { rows, total: enquiryTotal(pieces), message: text, whatsappHref: href };
+}

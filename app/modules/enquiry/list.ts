@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { formatINR, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
+import { whatsappTextHref } from "#app/modules/site/links.ts";
+import { ENQUIRY_FULL, ENQUIRY_MESSAGE, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
+
+// The enquiry list: pieces a visitor gathers with the heart, kept in a signed cookie
+// (ids only, no visitor rows) and sent to the workshop as one WhatsApp message.
+// See docs/decisions/090-enquiry-list-beyond-the-page.md.
+
+const productId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** What the cookie may hold: distinct ids, at most MAX_ENQUIRY_PIECES. Anything else is ignored. */
+export const enquiryIdsSchema = z.array(productId).max(MAX_ENQUIRY_PIECES).refine((ids) => new Set(ids).size === ids.length);
+
+/** The heart's and the remove button's form (one schema for the server and the page). */
+export const enquiryFormSchema = z.object({
+  intent: z.enum(["add", "remove"]),
+  productId,
+  /** Where a visitor without JavaScript goes back to. */
+  redirectTo: z.string().max(2000).optional(),
+  /** Sent only by the page with JavaScript: answer with data instead of a redirect. */
+  via: z.literal("fetch").optional(),
+});
+export type EnquiryForm = z.infer<typeof enquiryFormSchema>;
+
+export type ChangeResult = { ok: true; ids: number[] } | { ok: false; error: string };
+
+/** Adds a piece at the end (once); a full list refuses with a message. */
+export function addPiece(ids: readonly number[], id: number): ChangeResult {
+  if (ids.includes(id)) return { ok: true, ids: [...ids] };
+  if (ids.length >= MAX_ENQUIRY_PIECES) return { ok: false, error: ENQUIRY_FULL };
+  return { ok: true, ids: [...ids, id] };
+}
+
+export function removePiece(ids: readonly number[], id: number): number[] {
+  return ids.filter((existing) => existing !== id);
+}
+
+/** A local path to go back to after a form post without JavaScript; anything else goes to /enquiry. */
+export function safeReturnPath(value: string | undefined): string {
+  // Browsers drop tabs and newlines from a Location ("/\t/evil" becomes "//evil"): refuse any.
+  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/enquiry";
+  if (Array.from(value).some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) return "/enquiry";
+  return value;
+}
+
+export interface EnquiryPiece {
+  id: number;
+  name: string;
+  category: string;
+  priceFixed: number;
+  priceDiscount: number | null;
+}
+
+/** Sum of selling prices, added in paise so 0.1 + 0.2 stays 0.30. */
+export function enquiryTotal(pieces: readonly EnquiryPiece[]): number {
+  const paise = pieces.reduce((sum, piece) => sum + Math.round(sellingPrice(piece.priceFixed, piece.priceDiscount) * 100), 0);
+  return paise / 100;
+}
+
+export function pieceUrl(publicUrl: string, piece: Pick<EnquiryPiece, "category" | "id">): string {
+  return `${publicUrl.replace(/\/+$/, "")}/product/${piece.category}/${piece.id}`;
+}
+
+function messageText(pieces: readonly EnquiryPiece[], publicUrl: string, nameLimit: number, shown: number): string {
+  const lines = [ENQUIRY_MESSAGE, ""];
+  pieces.slice(0, shown).forEach((piece, index) => {
+    const price = formatINR(sellingPrice(piece.priceFixed, piece.priceDiscount));
+    lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}`, pieceUrl(publicUrl, piece));
+  });
+  const left = pieces.length - shown;
+  if (left > 0) lines.push(`…and ${left} more ${left === 1 ? "piece" : "pieces"} from my list.`);
+  lines.push("", `Total: ${formatINR(enquiryTotal(pieces))}`);
+  return lines.join("\n");
+}
+
+/** Name lengths tried in turn until the link fits: full (the 200-character field), then shorter. */
+const NAME_LIMITS = [200, 40, 24, 12];
+
+/**
+ * The enquiry message (available pieces only, in list order, with the total) and its wa.me
+ * link, kept within MAX_WHATSAPP_LINK: long names are shortened first; only if even the
+ * shortest names do not fit are the last pieces summed up in one line (still in the total).
+ */
+export function enquiryMessage(pieces: readonly EnquiryPiece[], publicUrl: string, whatsappNumber: string): { text: string; href: string } {
+  for (let shown = pieces.length; shown >= 0; shown--) {
+    for (const limit of NAME_LIMITS) {
+      const text = messageText(pieces, publicUrl, limit, shown);
+      const href = whatsappTextHref(whatsappNumber, text);
+      if (href.length <= MAX_WHATSAPP_LINK) return { text, href };
+    }
+  }
+  const text = messageText(pieces, publicUrl, 12, 0);
+  return { text, href: whatsappTextHref(whatsappNumber, text) };
+}

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+// Issue 16.1 and 16.2, what only JavaScript gives: the heart without a reload, "Copy
+// message", the phone's share sheet (Web Share API) and "Copy link".
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+test("the heart adds and removes without reloading the page", async ({ page }) => {
+  await page.goto("/product/wall-hanging");
+  // The hidden `via` field exists only once the page is hydrated.
+  await expect(page.locator('input[name="via"]').first()).toBeAttached();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const hearts = page.getByTestId("enquiry-heart");
+  expect(await hearts.count()).toBe(await page.getByTestId("product-card").count());
+  await hearts.first().click();
+  await expect(hearts.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(hearts.nth(1)).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("enquiry-link")).toHaveAccessibleName("Enquiry (1)");
+  await hearts.first().click();
+  await expect(hearts.first()).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("enquiry-link")).toHaveAccessibleName("Enquiry (0)");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("Copy message puts the enquiry's WhatsApp text on the clipboard", async ({ page }) => {
+  await page.goto("/product/wall-hanging");
+  await expect(page.locator('input[name="via"]').first()).toBeAttached();
+  await page.getByTestId("product-card").filter({ hasText: "Sun Face Wall Plate" }).getByTestId("enquiry-heart").click();
+  await expect(page.getByTestId("enquiry-link")).toHaveAccessibleName("Enquiry (1)");
+  await page.getByTestId("enquiry-link").click();
+  await page.getByRole("button", { name: "Copy message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  const href = await page.getByTestId("enquiry-whatsapp").getAttribute("href");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(new URL(href!).searchParams.get("text"));
+  expect(copied).toContain("1. Sun Face Wall Plate - ₹2,150.00");
+});
+
+test("Share… opens the share sheet with the product's name and address; Copy link copies it", async ({ page, baseURL }) => {
+  // Chromium on Linux has no share sheet: record what the page asks the browser to share.
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(navigator, "share", { value: async (data: ShareData) => void shared.push(data) });
+  });
+  await page.goto("/product/wall-hanging");
+  const href = await page.getByTestId("card-title").filter({ hasText: "Peacock Wall Panel" }).getAttribute("href");
+  await page.goto(href!);
+  await page.getByTestId("share-sheet").click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
+    .toEqual([{ title: "Peacock Wall Panel", url: `${baseURL}${href}` }]);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${href}`);
+});
