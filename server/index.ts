@@ -16,9 +16,11 @@ import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { PageCache } from "./page-cache.ts";
 import { createCachedRequestHandler } from "./remix-handler.ts";
+import { installRouteMatchCache } from "./route-matching.ts";
 import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
+installRouteMatchCache();
 logger.setBindings({ process: "web" });
 const production = env.NODE_ENV === "production";
 const storage = new LocalDiskStorage(env.STORAGE_DIR);

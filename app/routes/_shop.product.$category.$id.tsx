@@ -8,7 +8,7 @@ import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
-import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
+import { getPublicProduct, listRelatedProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
@@ -26,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (params.category !== product.category) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
-  const related = await listRelatedProducts(product, 15);
+  const related = (await listRelatedProducts(product, 15)).map(toCardView);
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
