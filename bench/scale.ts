@@ -153,7 +153,8 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
       results.set(p.path, { small: small.get(p.path)!, large: await measure(counter, base, p.path, options) });
     }
     log(`scale: ${ADMIN_PRODUCTS} at ${options.large}, signed in`);
-    admin = await measure(counter, base, ADMIN_PRODUCTS, options, { cookie: await adminCookie(base) });
+    // One admin: one connection, requests back to back.
+    admin = await measure(counter, base, ADMIN_PRODUCTS, { ...options, connections: 1 }, { cookie: await adminCookie(base) });
     for (const p of paths) {
       const r = results.get(p.path)!;
       if (r.large.mean / r.small.mean > 1.2 || r.large.statements.length !== r.small.statements.length) {
@@ -205,13 +206,15 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   if (admin) {
     const pass = admin.p50 < 50 && admin.errors === 0;
     rows.push({
-      name: `admin All Products \`${ADMIN_PRODUCTS}\` at ${options.large} products (signed in, never cached): p50`,
+      name: `admin All Products \`${ADMIN_PRODUCTS}\` at ${options.large} products (signed in, never cached; one connection, as the one admin): p50`,
       ours: `p50 ${fmt.ms(admin.p50)}, mean ${fmt.ms(admin.mean)}, ${fmt.n(admin.rps)} req/s, ${admin.errors} errors; ${admin.statements.length} SQL statements`,
       baseline: "—",
       ratio: fmt.ms(admin.p50),
       target: "p50 < 50 ms, 0 errors",
       pass,
-      note: pass ? undefined : `${options.connections} connections share one web process: the p50 is queueing behind the other requests' renders as much as this one's work.`,
+      note: pass
+        ? undefined
+        : `the statements are few and fast at this size (see below); the time is the render of 24 product cards with their edit, delete and list forms (React Router's \`<Form>\`/\`<Link>\` resolve their paths one by one) and their data inlined for hydration, and what the other work on this machine takes from it.`,
     });
   }
   const statementLines = paths.map((p) => {
@@ -225,7 +228,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   });
   return {
     title: "4. Scale: 100 vs 10,000 products",
-    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries. The admin All Products page (\`${ADMIN_PRODUCTS}\`) is measured at the large size only, signed in (the bench admin's session cookie on every request); admin pages are never cached.`,
+    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries. The admin All Products page (\`${ADMIN_PRODUCTS}\`) is measured at the large size only, signed in (the bench admin's session cookie on every request), with one connection (there is one admin); admin pages are never cached.`,
     rows,
     details: ["Statements per request at the large size:", "", ...statementLines, ...(explained.length ? ["", ...explained] : [])],
   };
