@@ -9,7 +9,7 @@ import http from "node:http";
 interface Stored {
   path: string;
   contentType: string;
-  /** Set for the compressed copy, served to requests that accept it. */
+  /** Set for a compressed copy (br, gzip), served to requests that accept it, brotli first. */
   contentEncoding?: string;
   body: string;
 }
@@ -28,8 +28,9 @@ const responses = new Map(
 
 http
   .createServer((req, res) => {
-    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    const found = (gzip && responses.get(key(req.url ?? "", "gzip"))) || responses.get(key(req.url ?? "", undefined));
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const copy = (encoding: string) => accepted.includes(encoding) && responses.get(key(req.url ?? "", encoding));
+    const found = copy("br") || copy("gzip") || responses.get(key(req.url ?? "", undefined));
     if (!found) {
       res.writeHead(404).end();
       return;

@@ -2,7 +2,7 @@
 // processes on a bench database, every row, and bench/RESULTS.md.
 //
 //   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md
-//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory)
+//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render)
 //   npm run bench -- --quick               # short runs for development
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
@@ -12,6 +12,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
+  BUILD_DIR,
   MAIN_DB,
   SCALE_DB,
   WORK,
@@ -28,7 +29,7 @@ import {
 } from "./app.ts";
 import { renderSection, failedSection, type Section } from "./report.ts";
 
-const ROWS = ["http", "media", "lighthouse", "scale", "memory"] as const;
+const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render"] as const;
 type RowName = (typeof ROWS)[number];
 
 function flag(name: string): string | undefined {
@@ -48,6 +49,7 @@ const settings = {
   lighthouseRuns: quick ? 1 : 3,
   scale: { seconds: quick ? 2 : 5, connections: 10, small: 100, large: quick ? 2000 : 10_000 },
   memory: { first: quick ? 20 : 100, total: quick ? 200 : 1000, width: 320, height: 240 },
+  render: { rounds: quick ? 2 : 5, perRound: quick ? 10 : 20 },
 };
 const full = selected.size === ROWS.length && !quick;
 const out = flag("out") ?? (full ? "bench/RESULTS.md" : path.join(WORK, "RESULTS-partial.md"));
@@ -146,6 +148,11 @@ async function main(): Promise<void> {
   if (selected.has("scale")) {
     const { runScale } = await import("./scale.ts");
     sections.push(await section("4. Scale", () => runScale(settings.scale)));
+  }
+  if (selected.has("render")) {
+    const { runRender } = await import("./render.ts");
+    const renderPages = [{ label: "listing", path: "/product/available-collection" }, ...pages.filter((p) => p.label === "product page" || p.label === "home")];
+    sections.push(await section("6. Uncached render", () => runRender({ buildDir: BUILD_DIR, paths: renderPages, ...settings.render })));
   }
   if (selected.has("memory")) {
     const { runMemory } = await import("./memory.ts");

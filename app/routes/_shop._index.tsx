@@ -9,7 +9,7 @@ import { Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
 import { truncate } from "#app/modules/catalog/format.ts";
-import { listPublicEntries, listTileImages, type ProductView } from "#app/modules/catalog/products.server.ts";
+import { listPublicEntries, listTileImages, toCardView, type ProductView } from "#app/modules/catalog/products.server.ts";
 import { getCurrentDisplayImage } from "#app/modules/media/library.server.ts";
 import { listSlideImages } from "#app/modules/media/slides.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
@@ -41,8 +41,8 @@ export async function loader() {
   const social = getShopSettings().social;
   return {
     display,
-    gifts,
-    stock,
+    gifts: gifts.map(toCardView),
+    stock: stock.map(toCardView),
     slides: SLIDES.map((slide) => ({ ...slide, image: slideImages.get(slide.id) ?? null })),
     tiles: HOME_TILE_SLUGS.map((slug) => ({
       slug,

@@ -11,7 +11,7 @@ import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
-import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
+import { getPublicProduct, listRelatedProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
@@ -30,7 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (params.category !== product.category) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
-  const related = await listRelatedProducts(product, 15);
+  const related = (await listRelatedProducts(product, 15)).map(toCardView);
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.

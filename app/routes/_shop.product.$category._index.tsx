@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ProductCard } from "#app/components/shop/product-card.tsx";
+import { ProductCard, type CardProduct } from "#app/components/shop/product-card.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { PRICE_BANDS, listingSearch, pageLinks, parsePage, priceBand } from "#app/modules/catalog/format.ts";
-import { listPublicProducts, type ProductPage } from "#app/modules/catalog/products.server.ts";
+import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { useRootData } from "#app/root.tsx";
+
+type ListingPage = { items: CardProduct[]; total: number; page: number; pageCount: number };
 
 const LISTING_ERROR = "We could not load the products just now. Please try again in a moment.";
 
@@ -19,11 +21,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const requestedPage = parsePage(url.searchParams.get("page"));
   const base = { slug, name: listingName(slug), price: band.key as string };
   try {
-    const page: ProductPage = await listPublicProducts(slug, band, requestedPage);
+    const { items, ...position } = await listPublicProducts(slug, band, requestedPage);
+    const page: ListingPage = { ...position, items: items.map(toCardView) };
     return data({ ...base, page, error: null as string | null });
   } catch (error) {
     logger.error({ err: error, slug }, "listing failed to load");
-    const empty: ProductPage = { items: [], total: 0, page: 1, pageCount: 1 };
+    const empty: ListingPage = { items: [], total: 0, page: 1, pageCount: 1 };
     return data({ ...base, page: empty, error: LISTING_ERROR as string | null }, { status: 503 });
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import type { CardProduct } from "#app/components/shop/product-card.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueMedia } from "#app/modules/media/queue.server.ts";
 import { insertMediaRow } from "#app/modules/media/records.server.ts";
@@ -60,6 +61,12 @@ export function toProductFields(row: ProductRow): ProductFields {
     status: row.status,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** What a product card shows (listings, home sections, "You May Also Like"), with the main image only: its page's data carries no more. */
+export function toCardView(product: ProductView): CardProduct {
+  const { id, name, category, priceFixed, priceDiscount } = product;
+  return { id, name, category, priceFixed, priceDiscount, images: product.images.slice(0, 1) };
 }
 
 function toProductView(row: ProductRow, images: ImageView[]): ProductView {
