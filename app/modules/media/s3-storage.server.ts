@@ -118,7 +118,10 @@ export class S3Storage implements MediaStorage {
     try {
       await upload.done();
     } catch (error) {
-      throw sourceError ?? translate(error, key);
+      // The body's own failure (too large, cut off) wins; an abort of the body is only our
+      // teardown after the store failed, which is then the cause to report.
+      const ownTeardown = (sourceError as NodeJS.ErrnoException | undefined)?.code === "ABORT_ERR";
+      throw sourceError && !ownTeardown ? sourceError : translate(error, key);
     }
     return { key, bytes: limited.counted() };
   }
