@@ -14,7 +14,7 @@ import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
-import { mediaFromStore } from "./media-proxy.ts";
+import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { createCachedRequestHandler } from "./remix-handler.ts";
 import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
@@ -24,6 +24,8 @@ logger.setBindings({ process: "web" });
 const production = env.NODE_ENV === "production";
 const storage = getStorage();
 await storage.ensureDirs();
+// Media sent from elsewhere (a CDN, the bucket): pages still link /media/*, which redirects there.
+const mediaOrigin = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];
 
 const app = express();
 app.disable("x-powered-by");
@@ -46,8 +48,8 @@ app.use(
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "frame-src": ["https://www.google.com", "https://maps.google.com"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...mediaOrigin],
+        "media-src": ["'self'", "blob:", ...mediaOrigin],
         "object-src": ["'none'"],
         "script-src": ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         "script-src-attr": ["'none'"],
@@ -105,7 +107,9 @@ app.use(refuseUnservedMethods, closeUnreadBodies);
 // (and, on an object store, under a prefix this route never reads).
 app.use(
   "/media",
-  storage instanceof LocalDiskStorage
+  env.MEDIA_PUBLIC_URL
+    ? mediaRedirect(env.MEDIA_PUBLIC_URL)
+    : storage instanceof LocalDiskStorage
     ? express.static(storage.mediaDir, {
         immutable: true,
         maxAge: "1y",

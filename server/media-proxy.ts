@@ -7,6 +7,19 @@ import { IMMUTABLE_CACHE_CONTROL, mediaContentType, type MediaStorage } from "#a
 const KEY = /^[0-9a-f]{2}\/[0-9a-f]{40}\.[a-z0-9]{2,5}$/;
 
 /**
+ * GET /media/<key> answered with a permanent redirect to MEDIA_PUBLIC_URL (a CDN or the
+ * bucket's public media/ prefix): the bytes never pass through this process.
+ */
+export function mediaRedirect(base: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const key = req.path.slice(1);
+    if (!KEY.test(key)) return void res.status(404).type("text/plain").send("Not found");
+    res.set("Cache-Control", IMMUTABLE_CACHE_CONTROL).redirect(301, `${base}/${key}`);
+  };
+}
+
+/**
  * GET /media/<key> from an object store, streamed (never read whole), with the byte ranges
  * video players ask for; what express.static does for the disk driver.
  */
