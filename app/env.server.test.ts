@@ -12,6 +12,17 @@ describe("configuration", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
+  it("keeps media on the disk by default and checks the S3 settings when asked for them", () => {
+    expect(parseEnv({}).STORAGE_DRIVER).toBe("disk");
+    expect(() => parseEnv({ STORAGE_DRIVER: "ftp" })).toThrow(/^Invalid configuration: STORAGE_DRIVER /);
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3");
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "Dokra_Media" })).toThrow(/^Invalid configuration: S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "dokra", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY and S3_ACCESS_KEY_ID go together/);
+    expect(() => parseEnv({ S3_ENDPOINT: "minio:9000" })).toThrow(/^Invalid configuration: S3_ENDPOINT /);
+    const s3 = parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "dokra", S3_FORCE_PATH_STYLE: "true", MEDIA_PUBLIC_URL: "https://cdn.example.com/media/" });
+    expect([s3.S3_REGION, s3.S3_FORCE_PATH_STYLE, s3.MEDIA_PUBLIC_URL]).toEqual(["us-east-1", true, "https://cdn.example.com/media"]);
+  });
+
   it("names the bad value in one line", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);
     expect(() => parseEnv({ DATABASE_URL: "postgres://x/y" })).toThrow(/^Invalid configuration: DATABASE_URL /);

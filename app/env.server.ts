@@ -39,6 +39,18 @@ const envSchema = z
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_.:-]+$/i).optional(),
     SESSION_SECRET: z.string().min(16).optional(),
     STORAGE_DIR: z.string().min(1).default("./storage"),
+    /** Where media files live: "disk" (STORAGE_DIR) or "s3" (the S3_* bucket; STORAGE_DIR then only holds scratch files). */
+    STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
+    /** The S3-compatible endpoint (MinIO, R2, …); unset for AWS itself. */
+    S3_ENDPOINT: url(["http", "https"]).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)").optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bucket in the path (http://host/bucket/key), as MinIO and most local stores need. */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    /** Where pages link derived media (a CDN or the bucket's media/ prefix); unset: /media/* on this server. */
+    MEDIA_PUBLIC_URL: url(["http", "https"]).optional(),
     PUBLIC_URL: url(["http", "https"]).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
@@ -88,12 +100,19 @@ const envSchema = z
     if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    if (value.STORAGE_DRIVER === "s3" && !value.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+    }
+    if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "and S3_ACCESS_KEY_ID go together: set both or neither" });
+    }
   })
   .transform((value) => ({
     ...value,
     SESSION_SECRET: value.SESSION_SECRET ?? "dev-only-session-secret-not-for-production",
     PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     QUEUE_PREFIX: value.QUEUE_PREFIX ?? keyPrefixForDatabase(value.DATABASE_URL),
+    MEDIA_PUBLIC_URL: value.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
   }));
 
 /**

@@ -11,9 +11,10 @@ import { pinoHttp } from "pino-http";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
-import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
+import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { createCachedRequestHandler } from "./remix-handler.ts";
 import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
@@ -21,8 +22,10 @@ import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
 const production = env.NODE_ENV === "production";
-const storage = new LocalDiskStorage(env.STORAGE_DIR);
+const storage = getStorage();
 await storage.ensureDirs();
+// Media sent from elsewhere (a CDN, the bucket): pages still link /media/*, which redirects there.
+const mediaOrigin = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];
 
 const app = express();
 app.disable("x-powered-by");
@@ -45,8 +48,8 @@ app.use(
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "frame-src": ["https://www.google.com", "https://maps.google.com"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...mediaOrigin],
+        "media-src": ["'self'", "blob:", ...mediaOrigin],
         "object-src": ["'none'"],
         "script-src": ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         "script-src-attr": ["'none'"],
@@ -100,17 +103,22 @@ app.use(
 
 app.use(refuseUnservedMethods, closeUnreadBodies);
 
-// Derived media: content-addressed, so cacheable forever. Originals live outside this folder.
+// Derived media: content-addressed, so cacheable forever. Originals live outside this folder
+// (and, on an object store, under a prefix this route never reads).
 app.use(
   "/media",
-  express.static(storage.mediaDir, {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    dotfiles: "deny",
-    redirect: false,
-    fallthrough: false,
-  }),
+  env.MEDIA_PUBLIC_URL
+    ? mediaRedirect(env.MEDIA_PUBLIC_URL)
+    : storage instanceof LocalDiskStorage
+    ? express.static(storage.mediaDir, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        redirect: false,
+        fallthrough: false,
+      })
+    : mediaFromStore(storage),
 );
 
 let build: ServerBuild | (() => Promise<ServerBuild>);

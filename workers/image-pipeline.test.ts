@@ -5,7 +5,7 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { IMAGE_MESSAGES } from "./images.ts";
@@ -15,9 +15,9 @@ let running: RunningWorkers;
 const connection = createRedis("worker");
 
 beforeAll(async () => {
-  await getStorage().ensureDirs();
+  await getDiskStorage().ensureDirs();
   running = await startWorkers(
-    { db: getDb(), storage: getStorage(), connection, prefix: process.env.QUEUE_PREFIX! },
+    { db: getDb(), storage: getDiskStorage(), connection, prefix: process.env.QUEUE_PREFIX! },
     settingsFromEnv({ RECONCILE_EVERY_MS: "3600000" }),
   );
 });
@@ -33,7 +33,7 @@ async function upload(data: Buffer, name = "photo.jpg") {
   return waitForMedia(mediaId);
 }
 
-const mediaFile = (key: string) => path.join(getStorage().mediaDir, key);
+const mediaFile = (key: string) => path.join(getDiskStorage().mediaDir, key);
 
 /** Waits until the AVIF follow-up has added its sizes. */
 async function waitForAvif(mediaId: number) {
@@ -173,7 +173,7 @@ describe("image pipeline: accepted formats come out ready with every variant", (
   });
 
   it("takes the first frame of an animated GIF with a thousand frames", async () => {
-    const file = getStorage().scratchPath("gif");
+    const file = getDiskStorage().scratchPath("gif");
     await makeClip(file, { seconds: 20, size: "64x48", rate: 50, audio: false, args: ["-f", "gif"] });
     const gif = await fs.readFile(file);
     await fs.unlink(file);

@@ -2,13 +2,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
 import { BadImageError, makeImageVariants, OG_MAX_BYTES } from "./images.ts";
 
 describe("makeImageVariants", () => {
   it("derives WebP and JPEG widths without upscaling, an OG image, a placeholder and a colour", async () => {
-    const storage = getStorage();
+    const storage = getDiskStorage();
     const upload = await saveTestUpload(await makeJpeg(1000, 750));
     const result = await makeImageVariants(storage.originalPath(upload.key), storage, { og: true });
 
@@ -30,7 +30,7 @@ describe("makeImageVariants", () => {
   });
 
   it("refuses a truncated JPEG as bad input", async () => {
-    const storage = getStorage();
+    const storage = getDiskStorage();
     const jpeg = await makeJpeg(900, 900);
     const upload = await saveTestUpload(jpeg.subarray(0, Math.floor(jpeg.length / 2)));
     await expect(makeImageVariants(storage.originalPath(upload.key), storage, { og: false })).rejects.toBeInstanceOf(

@@ -58,8 +58,11 @@ const ACCEPTED = new Set(["jpeg", "png", "webp", "gif"]);
  * never by name. Refuses SVG, HEIC, anything else, and pixel floods (a header
  * declaring a huge size) with a message a person understands.
  */
-export async function inspectImage(inputPath: string): Promise<{ format: string; width: number; height: number }> {
-  const { size } = await fs.stat(inputPath);
+/** An original image: a local path, or its bytes (from an object store). */
+export type ImageInput = string | Buffer;
+
+export async function inspectImage(inputPath: ImageInput): Promise<{ format: string; width: number; height: number }> {
+  const size = typeof inputPath === "string" ? (await fs.stat(inputPath)).size : inputPath.byteLength;
   if (size === 0) throw new BadImageError(IMAGE_MESSAGES.empty);
   let meta: Metadata;
   try {
@@ -86,7 +89,7 @@ export async function inspectImage(inputPath: string): Promise<{ format: string;
  * thousands of frames costs one), auto-oriented from EXIF, converted to sRGB, alpha
  * flattened on white, metadata (EXIF, GPS, XMP) dropped with the container.
  */
-export async function decodeImage(inputPath: string): Promise<{ data: Buffer; info: OutputInfo }> {
+export async function decodeImage(inputPath: ImageInput): Promise<{ data: Buffer; info: OutputInfo }> {
   await inspectImage(inputPath);
   try {
     return await sharp(inputPath, {
@@ -121,7 +124,7 @@ export function ladderWidths(imageWidth: number): number[] {
  * blurred placeholder and the dominant colour.
  */
 export async function makeImageVariants(
-  inputPath: string,
+  inputPath: ImageInput,
   storage: MediaStorage,
   options: { og: boolean },
 ): Promise<ImageResult> {
@@ -175,7 +178,7 @@ export async function makeImageVariants(
 }
 
 /** The AVIF ladder, made later by a lower-priority job; the same widths as the WebP/JPEG ones. */
-export async function makeAvifVariants(inputPath: string, storage: MediaStorage): Promise<MediaVariant[]> {
+export async function makeAvifVariants(inputPath: ImageInput, storage: MediaStorage): Promise<MediaVariant[]> {
   const { data, info } = await decodeImage(inputPath);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const variants: MediaVariant[] = [];

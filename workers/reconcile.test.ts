@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { JOB_NAMES, mediaJobId, type MediaJobData } from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { processImage } from "./processors/image.ts";
@@ -14,7 +14,7 @@ import { processVideo } from "./processors/video.ts";
 import { reconcile } from "./reconcile.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
 
-const storage = getStorage();
+const storage = getDiskStorage();
 const db = getDb();
 const connection = createRedis("worker");
 let running: RunningWorkers | undefined;

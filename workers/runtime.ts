@@ -18,7 +18,7 @@ import {
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
-import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import { STORAGE_FAULT_MESSAGES, StoreUnavailableError, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
 import { killAllFfmpeg } from "./ffmpeg.ts";
 import { processImage, processImageAvif } from "./processors/image.ts";
@@ -151,7 +151,12 @@ export async function startWorkers(
     if (!job || (job.name !== JOB_NAMES.processImage && job.name !== JOB_NAMES.processVideo)) return;
     const outOfAttempts = job.attemptsMade >= (job.opts.attempts ?? RETRY.attempts);
     if (error.name === "UnrecoverableError" || !outOfAttempts) return;
-    await markMediaFailed(db, (job.data as MediaJobData).mediaId, `Processing failed after ${job.attemptsMade} tries: ${error.message}`);
+    // A store that stayed down through every retry: failed with the reason the reconcile retries.
+    const reason =
+      error instanceof StoreUnavailableError
+        ? STORAGE_FAULT_MESSAGES.unreachable
+        : `Processing failed after ${job.attemptsMade} tries: ${error.message}`;
+    await markMediaFailed(db, (job.data as MediaJobData).mediaId, reason);
   }
 
   for (const worker of workers) {

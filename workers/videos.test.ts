@@ -6,7 +6,7 @@ import { createRedis } from "#app/lib/redis.server.ts";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { createMediaEntry, getVideo } from "#app/modules/media/library.server.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { FfmpegTimeoutError, probe, runFfmpeg } from "./ffmpeg.ts";
@@ -18,7 +18,7 @@ let running: RunningWorkers;
 const connection = createRedis("worker");
 
 beforeAll(async () => {
-  const storage = getStorage();
+  const storage = getDiskStorage();
   await storage.ensureDirs();
   const settings = settingsFromEnv({ VIDEO_MAX_DURATION_MS: String(MAX_DURATION_MS), RECONCILE_EVERY_MS: "3600000" });
   running = await startWorkers({ db: getDb(), storage, connection, prefix: process.env.QUEUE_PREFIX! }, settings);
@@ -36,7 +36,7 @@ async function uploadVideo(data: Buffer, name = "clip.mp4") {
 }
 
 async function clipBytes(options: Parameters<typeof makeClip>[1] = {}, ext = "mp4"): Promise<Buffer> {
-  const file = getStorage().scratchPath(`fixture.${ext}`);
+  const file = getDiskStorage().scratchPath(`fixture.${ext}`);
   await makeClip(file, options);
   const data = await fs.readFile(file);
   await fs.unlink(file);
@@ -44,7 +44,7 @@ async function clipBytes(options: Parameters<typeof makeClip>[1] = {}, ext = "mp
 }
 
 function mediaFile(key: string) {
-  return path.join(getStorage().mediaDir, key);
+  return path.join(getDiskStorage().mediaDir, key);
 }
 
 describe("video pipeline", () => {
@@ -77,7 +77,7 @@ describe("video pipeline", () => {
     expect(head.indexOf("moov")).toBeGreaterThan(-1);
     expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat"));
     // The web copy is a derived file, never the original.
-    expect(mediaFile(web.path)).not.toBe(getStorage().originalPath(row.original_path));
+    expect(mediaFile(web.path)).not.toBe(getDiskStorage().originalPath(row.original_path));
 
     const view = (await getVideo(id, { publicOnly: true }))!.video!;
     expect(view.url).toBe(`/media/${web.path}`);
@@ -136,7 +136,7 @@ describe("video pipeline", () => {
 
   it("applies the real limits: 10 minutes and 200 MB", async () => {
     // A still, 1 frame per second, 16x16: eleven minutes of video in a few kilobytes.
-    const long = getStorage().scratchPath("mp4");
+    const long = getDiskStorage().scratchPath("mp4");
     await makeClip(long, { seconds: 660, size: "16x16", rate: 1, audio: false });
     await expect(inspectVideo(long, VIDEO_LIMITS)).rejects.toThrow(VIDEO_MESSAGES.tooLong(VIDEO_LIMITS.maxDurationMs, 660_000));
     expect(VIDEO_MESSAGES.tooLong(VIDEO_LIMITS.maxDurationMs, 660_000)).toMatch(/\(11 min\); the limit is 10 min/);
@@ -152,7 +152,7 @@ describe("video pipeline", () => {
     ["webm", ["-c:v", "libvpx", "-deadline", "realtime", "-b:v", "200k", "-f", "webm"]],
     ["ts", ["-c:v", "mpeg2video", "-f", "mpegts"]],
   ] as const)("reads a .%s container by its content", async (ext, args) => {
-    const file = getStorage().scratchPath(ext);
+    const file = getDiskStorage().scratchPath(ext);
     await makeClip(file, { seconds: 1, size: "160x120", audio: false, args: [...args] });
     const info = await inspectVideo(file, VIDEO_LIMITS);
     expect(info.video?.width).toBe(160);
@@ -161,7 +161,7 @@ describe("video pipeline", () => {
   });
 
   it("refuses a still image posing as a video (no image demuxers are allowed)", async () => {
-    const file = getStorage().scratchPath("mp4");
+    const file = getDiskStorage().scratchPath("mp4");
     await fs.writeFile(file, await makeJpeg(320, 240));
     await expect(inspectVideo(file, VIDEO_LIMITS)).rejects.toBeInstanceOf(BadVideoError);
     await fs.unlink(file);
@@ -189,7 +189,7 @@ describe("video pipeline", () => {
     const { port } = server.address() as { port: number };
     // A real video outside the storage area: with `-protocol_whitelist file` alone, ffmpeg's
     // HLS demuxer would read it and the upload would come out "ready" with its content.
-    const secret = path.join(path.dirname(getStorage().mediaDir), "..", `secret-${process.pid}.mp4`);
+    const secret = path.join(path.dirname(getDiskStorage().mediaDir), "..", `secret-${process.pid}.mp4`);
     await makeClip(secret, { seconds: 1, size: "160x120", audio: false });
     const playlist = (segment: string) =>
       ["#EXTM3U", "#EXT-X-MEDIA-SEQUENCE:0", "#EXTINF:1.0,", segment, "#EXT-X-ENDLIST", ""].join("\n");
@@ -215,9 +215,9 @@ describe("video pipeline", () => {
   });
 
   it("kills an ffmpeg run that passes its time limit, leaving no process behind", async () => {
-    const input = getStorage().scratchPath("mp4");
+    const input = getDiskStorage().scratchPath("mp4");
     await makeClip(input, { seconds: 4, size: "640x480" });
-    const output = getStorage().scratchPath("mp4");
+    const output = getDiskStorage().scratchPath("mp4");
     const started = Date.now();
     await expect(
       runFfmpeg({

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { expectEveryFileAccountedFor, startWorkerProcess, stopAllServices, until } from "#tests/reliability/support-services.ts";
 import { ffmpegProcessesUnder, makeClip, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
@@ -14,8 +14,8 @@ afterEach(stopAllServices);
 
 /** A video that takes the worker a few seconds: MPEG-4 Part 2 in AVI must be re-encoded. */
 async function slowVideo(): Promise<number> {
-  const file = getStorage().scratchPath("avi");
-  await getStorage().ensureDirs();
+  const file = getDiskStorage().scratchPath("avi");
+  await getDiskStorage().ensureDirs();
   await makeClip(file, { seconds: 5, size: "960x540", rate: 25, args: ["-c:v", "mpeg4", "-q:v", "5", "-c:a", "mp3"] });
   const upload = await saveTestUpload(await fs.readFile(file), "long.avi", "video/x-msvideo", "video");
   await fs.unlink(file);
@@ -24,8 +24,8 @@ async function slowVideo(): Promise<number> {
 
 describe("the worker process", () => {
   it("at start kills, by pid, an ffmpeg left running on its storage by a dead worker", async () => {
-    await getStorage().ensureDirs();
-    const output = getStorage().scratchPath("mp4");
+    await getDiskStorage().ensureDirs();
+    const output = getDiskStorage().scratchPath("mp4");
     // A shell starts ffmpeg in the background and exits: ffmpeg is re-parented, as after a kill -9.
     const pid = await new Promise<number>((resolve, reject) => {
       const sh = spawn("sh", ["-c", `ffmpeg -nostdin -f lavfi -i testsrc2=s=320x240:r=10 -t 600 -c:v libx264 -preset ultrafast -y '${output}' >/dev/null 2>&1 & echo $!`]);
@@ -60,7 +60,7 @@ describe("the worker process", () => {
     expect(done.status).toBe("ready");
     expect(done.attempts).toBe(2);
     expect(done.variants!.map((v) => v.role)).toEqual(expect.arrayContaining(["poster", "preview", "web"]));
-    for (const v of done.variants!) await fs.access(`${getStorage().mediaDir}/${v.path}`);
+    for (const v of done.variants!) await fs.access(`${getDiskStorage().mediaDir}/${v.path}`);
     // The new worker killed the dead one's ffmpeg (by pid), and leaves none running once idle.
     await until(async () => (await ffmpegProcessesUnder()).length === 0, 5_000, "no ffmpeg left");
 

@@ -5,13 +5,13 @@
 import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { ffmpegProcessesUnder, makeClip } from "#tests/setup/fixtures.ts";
 import { FfmpegTimeoutError, probe, runFfmpeg } from "#workers/ffmpeg.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, VIDEO_MESSAGES } from "#workers/videos.ts";
 import { filesUnder, until } from "./support-services.ts";
 
-const storage = getStorage();
+const storage = getDiskStorage();
 let pipe: string;
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getStorage, STORAGE_FAULT_MESSAGES } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage, STORAGE_FAULT_MESSAGES } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "#workers/runtime.ts";
@@ -36,10 +36,10 @@ beforeAll(async () => {
   await fs.mkdir(root, { recursive: true });
   mount("-t", "tmpfs", "-o", "size=16m,mode=0755", "tmpfs", root);
   mounted = true;
-  await getStorage().ensureDirs();
+  await getDiskStorage().ensureDirs();
   // The reconcile runs every second and retries a storage failure after a second.
   const settings = settingsFromEnv({ RECONCILE_EVERY_MS: "1000", RECONCILE_REQUEUE_AFTER_MS: "1000" });
-  running = await startWorkers({ db: getDb(), storage: getStorage(), connection, prefix: process.env.QUEUE_PREFIX! }, settings);
+  running = await startWorkers({ db: getDb(), storage: getDiskStorage(), connection, prefix: process.env.QUEUE_PREFIX! }, settings);
 });
 
 afterAll(async () => {
@@ -48,7 +48,7 @@ afterAll(async () => {
   if (mounted) execFileSync("umount", ["-l", root]);
 });
 
-const storage = getStorage();
+const storage = getDiskStorage();
 
 const mediaRow = (id: number) => getDb().selectFrom("media").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 

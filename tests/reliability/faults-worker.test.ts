@@ -6,14 +6,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
 import { expectEveryFileAccountedFor, filesUnder, killNow, startWorkerProcess, stopAllServices, until } from "./support-services.ts";
 
 afterAll(stopAllServices);
 
-const storage = getStorage();
+const storage = getDiskStorage();
 // Locks long enough that a busy machine never takes a live job for a stalled one (which
 // would run it twice: harmless, but not what this test is about); a dead worker's job is
 // still picked up again within about ten seconds.

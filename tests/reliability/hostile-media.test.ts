@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { FFPROBE_PATH, SAFE_INPUT } from "#workers/ffmpeg.ts";
@@ -24,10 +24,10 @@ const connection = createRedis("worker");
 let wire: Awaited<ReturnType<typeof tripwire>>;
 
 beforeAll(async () => {
-  await getStorage().ensureDirs();
+  await getDiskStorage().ensureDirs();
   wire = await tripwire();
   running = await startWorkers(
-    { db: getDb(), storage: getStorage(), connection, prefix: process.env.QUEUE_PREFIX! },
+    { db: getDb(), storage: getDiskStorage(), connection, prefix: process.env.QUEUE_PREFIX! },
     settingsFromEnv({ RECONCILE_EVERY_MS: "3600000" }),
   );
 });
@@ -49,10 +49,10 @@ async function video(data: Buffer, name: string) {
   return waitForMedia(mediaId, 60_000);
 }
 
-const mediaFile = (key: string) => path.join(getStorage().mediaDir, key);
+const mediaFile = (key: string) => path.join(getDiskStorage().mediaDir, key);
 
 async function scratchClip(options: Parameters<typeof makeClip>[1], ext: string): Promise<Buffer> {
-  const file = getStorage().scratchPath(ext);
+  const file = getDiskStorage().scratchPath(ext);
   await makeClip(file, options);
   const data = await fs.readFile(file);
   await fs.unlink(file);
@@ -121,7 +121,7 @@ describe("hostile videos", () => {
     const avi = aviWithPlaylist(["file:///etc/passwd", `${wire.url}/leak.ts`, `${wire.url}/segment.mp4`]);
     // ffprobe really reads it as an AVI, so the trap is in front of the demuxer we allow.
     const { execFile } = await import("node:child_process");
-    const probeFile = getStorage().scratchPath("avi");
+    const probeFile = getDiskStorage().scratchPath("avi");
     await fs.writeFile(probeFile, avi);
     const format = await new Promise<string>((resolve) =>
       execFile(FFPROBE_PATH, ["-v", "quiet", ...SAFE_INPUT, "-show_entries", "format=format_name", "-of", "csv=p=0", probeFile], (_e, out) => resolve(out.trim())),

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
 
@@ -76,7 +76,7 @@ export async function shopFingerprint(): Promise<Record<string, string>> {
 
 /** Every file under the private originals area (finished or partial). */
 export async function originalsOnDisk(): Promise<string[]> {
-  const root = getStorage().originalsDir;
+  const root = getDiskStorage().originalsDir;
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }

@@ -213,9 +213,9 @@ export async function filesUnder(dir: string): Promise<string[]> {
 export async function expectEveryFileAccountedFor(): Promise<void> {
   const { expect } = await import("vitest");
   const { getDb } = await import("#db/index.ts");
-  const { getStorage } = await import("#app/modules/media/storage.server.ts");
+  const { getDiskStorage } = await import("#app/modules/media/storage.server.ts");
   const { reconcile } = await import("#workers/reconcile.ts");
-  const storage = getStorage();
+  const storage = getDiskStorage();
   const rows = await getDb().selectFrom("media").select(["variants"]).execute();
   const variants = rows.flatMap((r) => r.variants ?? []);
   expect(await filesUnder(storage.mediaDir)).toEqual([...new Set(variants.map((v) => v.path))].sort());

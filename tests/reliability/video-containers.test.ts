@@ -5,7 +5,7 @@
 // (and past 12 s, the preview's); MKV and MPEG program streams were refused at the door.
 import { promises as fs } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload } from "#app/modules/media/upload.server.ts";
 import { makeClip } from "#tests/setup/fixtures.ts";
@@ -31,7 +31,7 @@ describe("every accepted video container, default encoder settings", () => {
   const cases = [...Object.entries(CONTAINERS).map(([ext, args]) => [ext, args, 3] as const), ["ts", CONTAINERS.ts!, 14] as const];
   for (const [ext, args, seconds] of cases) {
     it(`${seconds} s .${ext}: accepted by the upload and made into poster, preview and web copy`, async () => {
-      const storage = getStorage();
+      const storage = getDiskStorage();
       await storage.ensureDirs();
       const file = storage.scratchPath(ext);
       await makeClip(file, { seconds, size: "320x240", rate: 25, args });

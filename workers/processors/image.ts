@@ -20,7 +20,7 @@ export async function processImage(job: Job<MediaJobData>, { db, storage }: Proc
 
   let result;
   try {
-    result = await makeImageVariants(storage.originalPath(media.original_path), storage, {
+    result = await makeImageVariants(await storage.imageInput(media.original_path), storage, {
       og: media.kind === "product_image",
     });
   } catch (error) {
@@ -53,7 +53,7 @@ export async function processImageAvif(job: Job<MediaJobData>, { db, storage }: 
   if ((media.variants ?? []).some((v) => v.format === "avif")) return "already has avif";
   let avif;
   try {
-    avif = await makeAvifVariants(storage.originalPath(media.original_path), storage);
+    avif = await makeAvifVariants(await storage.imageInput(media.original_path), storage);
   } catch (error) {
     if (error instanceof BadImageError || (error as NodeJS.ErrnoException).code === "ENOENT") {
       throw new UnrecoverableError(`AVIF skipped: ${(error as Error).message}`);

@@ -31,7 +31,7 @@ export async function processVideo(
 
   let result;
   try {
-    result = await makeVideoVariants(storage.originalPath(media.original_path), storage, limits, onProgress);
+    result = await storage.withOriginalFile(media.original_path, (file) => makeVideoVariants(file, storage, limits, onProgress));
   } catch (error) {
     if (error instanceof BadVideoError) return refuse(db, media.id, error.message);
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");

@@ -16,9 +16,9 @@ import {
   retryMedia,
 } from "./library.server.ts";
 import { markMediaReady } from "./records.server.ts";
-import { getStorage } from "./storage.server.ts";
+import { getDiskStorage } from "./storage.server.ts";
 
-const storage = getStorage();
+const storage = getDiskStorage();
 const connection = createRedis("worker");
 let running: RunningWorkers;
 

@@ -1,8 +1,9 @@
-import { fileTypeFromFile } from "file-type";
+import { fileTypeFromStream } from "file-type/node";
+import { logger } from "#app/lib/logger.server.ts";
 import { MB, UPLOAD_LIMITS, type FileFieldRule } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { MalformedMultipartError, readParts, type Part } from "./multipart.server.ts";
-import { FileTooLargeError, getStorage } from "./storage.server.ts";
+import { FileTooLargeError, getStorage, StoreUnavailableError, type MediaStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
 export class UploadError extends Error {
@@ -11,7 +12,7 @@ export class UploadError extends Error {
 
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: 400 | 413 | 415 | 503 = 400,
     readonly field?: string,
   ) {
     super(message);
@@ -85,8 +86,9 @@ function capBody(request: Request, maxBytes: number): Request {
 const causedBy = (error: unknown, type: new (...args: never[]) => Error) =>
   error instanceof type || (error instanceof Error && error.cause instanceof type);
 
-async function sniff(path: string, kind: "image" | "video"): Promise<string> {
-  const type = await fileTypeFromFile(path);
+async function sniff(storage: MediaStorage, key: string, kind: "image" | "video"): Promise<string> {
+  const original = await storage.openOriginal(key);
+  const type = await fileTypeFromStream(original).finally(() => original.destroy());
   if (kind === "image") {
     if (type && IMAGE_TYPES.has(type.mime)) return type.mime;
     if (type && (type.mime === "image/heic" || type.mime === "image/heif" || type.ext === "heic")) {
@@ -120,7 +122,10 @@ export async function parseUpload(
   const storage = getStorage();
   const files: SavedUpload[] = [];
   const discard = async () => {
-    await Promise.all(files.map((f) => storage.removeOriginal(f.key)));
+    // With the store down this cannot remove them: the reconcile's orphan sweep does, later.
+    const results = await Promise.allSettled(files.map((f) => storage.removeOriginal(f.key)));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) logger.warn({ err: failed.reason }, "could not remove a refused upload's originals; the reconcile will");
   };
 
   /** Streams one file part into the originals area; false when it is not kept. */
@@ -172,7 +177,7 @@ export async function parseUpload(
     });
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
-      file.mimeType = await sniff(storage.originalPath(file.key), rules[file.field]!.kind);
+      file.mimeType = await sniff(storage, file.key, rules[file.field]!.kind);
     }
   } catch (error) {
     await discard();
@@ -188,5 +193,6 @@ function toUploadError(error: unknown): UploadError | null {
   if (error instanceof UploadError) return error;
   if (causedBy(error, BodyTooLargeError)) return new UploadError("The upload is too large.", 413);
   if (error instanceof MalformedMultipartError) return new UploadError("The upload was malformed or cut off.", 400);
+  if (causedBy(error, StoreUnavailableError)) return new UploadError(MESSAGES.storeUnavailable, 503);
   return null;
 }
