@@ -1,4 +1,4 @@
-// How pages should link media on the S3 driver (docs/decisions/090-object-storage.md):
+// How pages should link media on the S3 driver (docs/decisions/094-object-storage.md):
 // /media/* streamed through a web process, /media/* redirected to MEDIA_PUBLIC_URL, or the
 // store directly (the baseline, same run). Run: npx tsx bench/media-links.ts
 import { randomBytes } from "node:crypto";

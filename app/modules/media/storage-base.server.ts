@@ -13,7 +13,7 @@ export class StoreUnavailableError extends Error {
 
 /**
  * Where originals and derived files live: the local disk or an S3-compatible object store
- * (docs/decisions/090-object-storage.md). Code outside the drivers never touches paths or buckets.
+ * (docs/decisions/094-object-storage.md). Code outside the drivers never touches paths or buckets.
  * Keys are relative ("ab/abcdef….webp"); derived keys are content addressed, so immutable.
  * A missing file is an error with code ENOENT, whatever the driver.
  */
