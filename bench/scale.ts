@@ -3,6 +3,7 @@
 // request sends, counted by bench/sql-counter.ts.
 import { createConnection, type Connection } from "mysql2/promise";
 import { DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
+import { feedRows, timeFeed, type FeedTiming } from "./feeds.ts";
 import { rawGet } from "./http.ts";
 import { load } from "./load.ts";
 import { fmt, type Row, type Section } from "./report.ts";
@@ -131,6 +132,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   ];
   const results = new Map<string, { small: Measured; large: Measured }>();
   const explained: string[] = [];
+  const feed: Partial<Record<"small" | "large" | "largeGzip", FeedTiming>> = {};
   try {
     const templateCount = await templates(db);
     await insertProducts(db, 1, options.small, templateCount);
@@ -140,6 +142,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
       log(`scale: ${p.path} at ${options.small}`);
       small.set(p.path, await measure(counter, base, p.path, options));
     }
+    feed.small = await timeFeed(base, false);
     log(`scale: growing to ${options.large} products`);
     const insertStart = performance.now();
     await insertProducts(db, options.small + 1, options.large, templateCount);
@@ -148,6 +151,9 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
       log(`scale: ${p.path} at ${options.large}`);
       results.set(p.path, { small: small.get(p.path)!, large: await measure(counter, base, p.path, options) });
     }
+    log(`scale: the catalogue feed at ${options.large}`);
+    feed.large = await timeFeed(base, false);
+    feed.largeGzip = await timeFeed(base, true);
     for (const p of paths) {
       const r = results.get(p.path)!;
       if (r.large.mean / r.small.mean > 1.2 || r.large.statements.length !== r.small.statements.length) {
@@ -196,6 +202,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
         : "the statements grow with the catalogue: a read per page or per product (see the list below).",
     });
   }
+  rows.push(...feedRows(options.large, options.small, feed as Required<typeof feed>));
   const statementLines = paths.map((p) => {
     const counts = new Map<string, number>();
     for (const statement of results.get(p.path)!.large.statements) {
@@ -207,7 +214,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   });
   return {
     title: "4. Scale: 100 vs 10,000 products",
-    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries.`,
+    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries. The catalogue feed (${"`/feeds/meta.xml`"}, bench/feeds.ts) is fetched whole at both sizes, one warm-up then the median of five GETs one after another, plain and with Accept-Encoding: gzip; its target is absolute (under a second at the large size), the small size is shown beside it.`,
     rows,
     details: ["Statements per request at the large size:", "", ...statementLines, ...(explained.length ? ["", ...explained] : [])],
   };
