@@ -23,6 +23,9 @@ test("Catalogue feeds: both addresses with counts, refusals with an edit link; u
   javaScriptEnabled,
 }) => {
   test.setTimeout(240_000);
+  const guest = await request.get("/dashboard/catalogue-feeds", { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers()["location"]).toMatch(/^\/admin\?redirectTo=/);
   await signIn(page);
   const carriedName = uniqueName("Feed lamp");
   const refusedName = uniqueName("Feed small photo");

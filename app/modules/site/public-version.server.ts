@@ -123,8 +123,9 @@ export async function bumpPublicVersion(): Promise<boolean> {
     const key = publicVersionKey();
     const results = await redis.multi().set(key, SEED(), "NX").incr(key).exec();
     const version = results?.[1]?.[1];
-    // The moment of the change, for the feeds' Last-Modified (publicVersionSeenAt).
-    if (typeof version === "number") await redis.set(seenAtKey(version), String(Date.now()), "PX", SEEN_AT_TTL_MS, "NX");
+    // The moment of the change, for the feeds' Last-Modified. Best effort: the bump has landed,
+    // and the first read of this version records the moment when this does not.
+    if (typeof version === "number") await redis.set(seenAtKey(version), String(Date.now()), "PX", SEEN_AT_TTL_MS, "NX").catch(() => undefined);
     if (pendingRetry) {
       clearTimeout(pendingRetry);
       pendingRetry = undefined;
