@@ -11,7 +11,7 @@ export const FEED_SERVICES = {
     inStock: "in stock",
     steps: [
       "Open Commerce Manager (business.facebook.com/commerce), choose your catalogue, then Catalogue › Data sources.",
-      "Choose Add items › Data feed › Scheduled feed, and paste the Meta feed address below.",
+      "Choose Add items › Data feed › Scheduled feed, and paste the feed address shown here.",
       "Set the schedule to Hourly or Daily, currency INR, and save. Meta fetches the address on that schedule and skips the upload when nothing changed.",
     ],
   },
@@ -21,7 +21,7 @@ export const FEED_SERVICES = {
     inStock: "in_stock",
     steps: [
       "Open Merchant Center (merchants.google.com), then Settings › Data sources › Add product source.",
-      "Choose Add products from a file › Enter a link to your file, and paste the Google feed address below.",
+      "Choose Add products from a file › Enter a link to your file, and paste the feed address shown here.",
       "Pick country India and language English, set a daily fetch time, and create the source.",
     ],
   },
