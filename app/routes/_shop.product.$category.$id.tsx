@@ -32,7 +32,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
   // Google's "product snippet" form, not "merchant listing": nothing is bought on this site
-  // (docs/decisions/090-catalogue-feeds.md). Price and availability are the feeds' own.
+  // (docs/decisions/170-catalogue-feeds.md). Price and availability are the feeds' own.
   const structured = jsonLd({
     "@context": "https://schema.org",
     "@type": "Product",

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedResponse } from "#app/modules/feeds/response.server.ts";
 
-// Meta Commerce Manager's scheduled feed (docs/decisions/090-catalogue-feeds.md).
+// Meta Commerce Manager's scheduled feed (docs/decisions/170-catalogue-feeds.md).
 export const loader = ({ request }: LoaderFunctionArgs) => feedResponse(request, "meta");

@@ -16,7 +16,7 @@ import {
 
 // The catalogue feeds: every public product, read in batches by id and written as RSS 2.0
 // with Google's `g:` namespace as each batch arrives, so 10,000 products never sit in memory
-// as one document. See docs/decisions/090-catalogue-feeds.md.
+// as one document. See docs/decisions/170-catalogue-feeds.md.
 
 /** Products read per query: two queries (products, their images) per batch. */
 const BATCH = 500;

@@ -2,7 +2,7 @@ import type { CategorySlug } from "#app/modules/catalog/categories.ts";
 
 // What Meta's and Google's catalogue feeds accept, in one place: the feeds, the admin's
 // "Catalogue feeds" screen and the product page's structured data all read it.
-// See docs/decisions/090-catalogue-feeds.md.
+// See docs/decisions/170-catalogue-feeds.md.
 
 export const FEED_SERVICES = {
   meta: {
