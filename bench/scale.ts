@@ -3,6 +3,7 @@
 // request sends, counted by bench/sql-counter.ts.
 import { createConnection, type Connection } from "mysql2/promise";
 import { ADMIN, DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, adminCookie, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
+import { feedRows, timeFeed, type FeedTiming } from "./feeds.ts";
 import { rawGet } from "./http.ts";
 import { load } from "./load.ts";
 import { fmt, type Row, type Section } from "./report.ts";
@@ -135,6 +136,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   const results = new Map<string, { small: Measured; large: Measured }>();
   let admin: Measured | undefined;
   const explained: string[] = [];
+  const feed: Partial<Record<"small" | "large" | "largeGzip", FeedTiming>> = {};
   try {
     const templateCount = await templates(db);
     await insertProducts(db, 1, options.small, templateCount);
@@ -144,6 +146,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
       log(`scale: ${p.path} at ${options.small}`);
       small.set(p.path, await measure(counter, base, p.path, options));
     }
+    feed.small = await timeFeed(base, false);
     log(`scale: growing to ${options.large} products`);
     const insertStart = performance.now();
     await insertProducts(db, options.small + 1, options.large, templateCount);
@@ -155,6 +158,9 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
     log(`scale: ${ADMIN_PRODUCTS} at ${options.large}, signed in`);
     // One admin: one connection, requests back to back.
     admin = await measure(counter, base, ADMIN_PRODUCTS, { ...options, connections: 1 }, { cookie: await adminCookie(base) });
+    log(`scale: the catalogue feed at ${options.large}`);
+    feed.large = await timeFeed(base, false);
+    feed.largeGzip = await timeFeed(base, true);
     for (const p of paths) {
       const r = results.get(p.path)!;
       if (r.large.mean / r.small.mean > 1.2 || r.large.statements.length !== r.small.statements.length) {
@@ -217,6 +223,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
         : `the statements are few and fast at this size (see below); the time is the render of 24 product cards with their edit, delete and list forms (React Router's \`<Form>\`/\`<Link>\` resolve their paths one by one) and their data inlined for hydration, and what the other work on this machine takes from it.`,
     });
   }
+  rows.push(...feedRows(options.large, options.small, feed as Required<typeof feed>));
   const statementLines = paths.map((p) => {
     const counts = new Map<string, number>();
     for (const statement of results.get(p.path)!.large.statements) {
@@ -228,7 +235,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   });
   return {
     title: "4. Scale: 100 vs 10,000 products",
-    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries. The admin All Products page (\`${ADMIN_PRODUCTS}\`) is measured at the large size only, signed in (the bench admin's session cookie on every request), with one connection (there is one admin); admin pages are never cached.`,
+    method: `A separate database (${SCALE_DB}) filled with SQL in bulk (INSERT … SELECT from MariaDB's sequence engine): public products (ready, available) over the six categories, two ready images each whose variants point at the main bench catalogue's files. The web process runs with PAGE_CACHE=off; autocannon ${options.connections} connections, 1 s warm-up then ${options.seconds} s per page at each size; ratio of mean latencies. Statements per request: the web process reaches MariaDB through a counting proxy (bench/sql-counter.ts) that reads the protocol's command packets; one request on the idle server, fewest of three tries. The admin All Products page (\`${ADMIN_PRODUCTS}\`) is measured at the large size only, signed in (the bench admin's session cookie on every request), with one connection (there is one admin); admin pages are never cached. The catalogue feed (${"`/feeds/meta.xml`"}, bench/feeds.ts) is fetched whole at both sizes, one warm-up then the median of five GETs one after another, plain and with Accept-Encoding: gzip; its target is absolute (under a second at the large size), the small size is shown beside it.`,
     rows,
     details: ["Statements per request at the large size:", "", ...statementLines, ...(explained.length ? ["", ...explained] : [])],
   };

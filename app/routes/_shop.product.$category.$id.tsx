@@ -10,8 +10,9 @@ import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
-import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
+import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProduct, listRelatedProducts, toCardView } from "#app/modules/catalog/products.server.ts";
+import { SCHEMA_IN_STOCK, feedPrices, offerPrice } from "#app/modules/feeds/rules.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
@@ -34,12 +35,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
+  // Google's "product snippet" form, not "merchant listing": nothing is bought on this site
+  // (docs/decisions/093-catalogue-feeds.md). Price and availability are the feeds' own.
   const structured = jsonLd({
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description || undefined,
     sku: String(product.id),
+    brand: { "@type": "Brand", name: shop.name },
     category: categoryName(product.category),
     image: product.images.map((img) => new URL(img.url, pageUrl).toString()),
     material: product.material || undefined,
@@ -48,8 +52,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       "@type": "Offer",
       url: pageUrl,
       priceCurrency: "INR",
-      price: sellingPrice(product.priceFixed, product.priceDiscount),
-      availability: "https://schema.org/InStock",
+      price: offerPrice(feedPrices(product.priceFixed, product.priceDiscount)),
+      availability: SCHEMA_IN_STOCK,
       itemCondition: "https://schema.org/NewCondition",
     },
   });

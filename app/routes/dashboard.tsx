@@ -12,6 +12,7 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard/upload-gallery", label: "Upload Gallery" },
   { to: "/dashboard/image-upload", label: "Image Upload" },
   { to: "/dashboard/video-upload", label: "Video Upload" },
+  { to: "/dashboard/catalogue-feeds", label: "Catalogue Feeds" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

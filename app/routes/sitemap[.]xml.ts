@@ -1,11 +1,9 @@
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { listPublicProductRefs } from "#app/modules/catalog/products.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { escapeXml } from "#app/modules/site/xml.ts";
 
 const STATIC_PATHS = ["/", "/about", "/about?view=videos", "/gallery", "/contact", "/privacy-policy", "/terms-and-conditions", "/refund-and-returns-policy"];
-
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export async function loader() {
   const base = getShopSettings().publicUrl;

@@ -4,7 +4,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { enqueueMedia } from "#app/modules/media/queue.server.ts";
 import { insertMediaRow } from "#app/modules/media/records.server.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
-import { toImageView, type ImageView } from "#app/modules/media/views.ts";
+import { toImageView, type ImageView, type MediaLike } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
 import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
@@ -75,7 +75,12 @@ function toProductView(row: ProductRow, images: ImageView[]): ProductView {
 
 /** Ready images of many products in one query, in each product's order. */
 export async function loadProductImages(productIds: readonly number[]): Promise<Map<number, ImageView[]>> {
-  const byProduct = new Map<number, ImageView[]>();
+  return loadProductMedia(productIds, toImageView);
+}
+
+/** Ready images of many products in one query, each turned into what the caller needs (`toView` null: skipped). */
+export async function loadProductMedia<T>(productIds: readonly number[], toView: (media: MediaLike) => T | null): Promise<Map<number, T[]>> {
+  const byProduct = new Map<number, T[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await getDb()
     .selectFrom("product_images")
@@ -95,8 +100,8 @@ export async function loadProductImages(productIds: readonly number[]): Promise<
     .orderBy("product_images.position")
     .execute();
   for (const row of rows) {
-    const view = toImageView(row);
-    if (!view) continue;
+    const view = toView(row);
+    if (view === null) continue;
     const list = byProduct.get(row.product_id) ?? [];
     list.push(view);
     byProduct.set(row.product_id, list);
@@ -214,6 +219,12 @@ export async function listTileImages(slugs: readonly ListingSlug[]): Promise<Rec
 export async function listPublicProductRefs(): Promise<Array<{ id: number; category: string; updatedAt: string }>> {
   const rows = await publicProducts().select(["id", "category", "updated_at"]).orderBy("id").execute();
   return rows.map((r) => ({ id: r.id, category: r.category, updatedAt: r.updated_at.toISOString() }));
+}
+
+/** Public (ready, available) products after `afterId`, by id: the catalogue feeds read it in batches. */
+export async function listPublicProductsAfter(afterId: number, limit: number): Promise<ProductFields[]> {
+  const rows = await publicProducts().selectAll().where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  return rows.map(toProductFields);
 }
 
 export interface CatalogCounts {

@@ -91,3 +91,21 @@ export function toVideoView(media: VideoMediaLike): VideoView | null {
     durationMs: media.duration_ms,
   };
 }
+
+/** One stored JPEG of an image, as a feed or an API client names it. */
+export interface JpegView {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The smallest JPEG whose long side reaches `minLongSide`, else the largest one. The ladder
+ * never upscales and its top size is the original's width (capped at 1920), so a JPEG that
+ * long exists whenever the original is that long.
+ */
+export function jpegForLongSide(variants: MediaVariant[] | null, minLongSide: number): JpegView | null {
+  const jpegs = (variants ?? []).filter((v) => v.format === "jpeg" && v.role.startsWith("w")).sort((a, b) => a.width - b.width);
+  const pick = jpegs.find((v) => Math.max(v.width, v.height) >= minLongSide) ?? jpegs.at(-1);
+  return pick ? { url: mediaUrl(pick.path), width: pick.width, height: pick.height } : null;
+}

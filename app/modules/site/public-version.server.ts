@@ -87,6 +87,29 @@ export async function readPublicVersion(): Promise<number | null> {
   }
 }
 
+/** How long the time a version was first seen is kept (a fetcher comes back within days). */
+const SEEN_AT_TTL_MS = 30 * 24 * 3600 * 1000;
+
+const seenAtKey = (version: number) => keyPrefix("public-version-at", String(version));
+
+/**
+ * When `version` was made by a bump, or first read by any web process (ms since the epoch):
+ * the moment the change it stands for became visible, for `Last-Modified`. Null when Redis
+ * does not answer.
+ */
+export async function publicVersionSeenAt(version: number): Promise<number | null> {
+  const redis = connection();
+  if (redis.status !== "ready") return null;
+  try {
+    const key = seenAtKey(version);
+    await redis.set(key, String(Date.now()), "PX", SEEN_AT_TTL_MS, "NX");
+    const seenAt = Number(await redis.get(key));
+    return Number.isSafeInteger(seenAt) && seenAt > 0 ? seenAt : null;
+  } catch {
+    return null;
+  }
+}
+
 let pendingRetry: NodeJS.Timeout | undefined;
 
 /**
@@ -98,7 +121,11 @@ export async function bumpPublicVersion(): Promise<boolean> {
   try {
     await whenReady(redis, 2_000);
     const key = publicVersionKey();
-    await redis.multi().set(key, SEED(), "NX").incr(key).exec();
+    const results = await redis.multi().set(key, SEED(), "NX").incr(key).exec();
+    const version = results?.[1]?.[1];
+    // The moment of the change, for the feeds' Last-Modified. Best effort: the bump has landed,
+    // and the first read of this version records the moment when this does not.
+    if (typeof version === "number") await redis.set(seenAtKey(version), String(Date.now()), "PX", SEEN_AT_TTL_MS, "NX").catch(() => undefined);
     if (pendingRetry) {
       clearTimeout(pendingRetry);
       pendingRetry = undefined;

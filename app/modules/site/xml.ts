@@ -1,0 +1,3 @@
+/** Text or an attribute value for XML (the sitemap, the catalogue feeds). */
+export const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
