@@ -114,6 +114,8 @@ export interface ContactMessagesTable {
   id: Id;
   name: string;
   email: string;
+  /** Normalised by the contact module: "+<country><number>" or bare digits; null when not given. */
+  phone: string | null;
   subject: string;
   message: string;
   ip: string | null;
