@@ -25,6 +25,8 @@ test("Upload: previews, a progress bar, no full reload, the form resets, the mes
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
   await submit.click();
   await expect(page.getByTestId("upload-progress")).toBeVisible();
+  // Brand-coloured (brass-700), not the browser's default blue.
+  await expect(page.getByTestId("upload-progress").locator("progress")).toHaveCSS("accent-color", "rgb(123, 76, 32)");
   await expect(page.getByRole("button", { name: "Adding product…" })).toBeDisabled();
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const message = page.getByText("Product added successfully!");
