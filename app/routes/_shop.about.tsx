@@ -13,12 +13,12 @@ import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showVideos = new URL(request.url).searchParams.get("view") === "videos";
-  let videos: VideoView[] = [];
+  let videos: Array<VideoView & { title: string | null }> = [];
   let error: string | null = null;
   if (showVideos) {
     try {
       const items = await listVideos({ publicOnly: true });
-      videos = items.flatMap((item) => (item.video ? [item.video] : []));
+      videos = items.flatMap((item) => (item.video ? [{ ...item.video, title: item.title }] : []));
     } catch (err) {
       logger.error({ err }, "videos failed to load");
       error = "We could not load the videos just now. Please try again in a moment.";
@@ -120,7 +120,7 @@ export default function About() {
           ) : (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
               {videos.map((video, i) => (
-                <li key={video.id} className="flex justify-center overflow-hidden rounded-lg bg-black">
+                <li key={video.id} className="flex flex-col items-center overflow-hidden rounded-lg bg-black">
                   <video
                     controls
                     preload="none"
@@ -131,12 +131,17 @@ export default function About() {
                     // The web copy is already turned upright by the worker; the box keeps its shape (a phone clip stays tall).
                     style={{ aspectRatio: `${video.width} / ${video.height}` }}
                     className="mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
-                    aria-label={`Workshop video ${i + 1}`}
+                    aria-label={video.title ?? `Workshop video ${i + 1}`}
                     data-testid="video"
                   >
                     <source src={video.url} type="video/mp4" />
                     <a href={video.url}>Download workshop video {i + 1}</a>
                   </video>
+                  {video.title ? (
+                    <p className="w-full px-3 py-2 text-sm text-white" data-testid="video-title">
+                      {video.title}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -57,6 +57,7 @@ export default function ImageUpload() {
           <MediaCard
             key={item.id}
             {...item}
+            title={undefined} // display images have no title
             deleteConfirm={DELETE_DISPLAY_IMAGE_CONFIRM}
             actions={
               item.isCurrent ? (

@@ -13,6 +13,7 @@ const STATUS = {
   added: "Image added to gallery successfully",
   deleted: "Image deleted from gallery successfully",
   retried: "Processing started again",
+  titled: "Title saved",
 } as const;
 
 export const DELETE_GALLERY_IMAGE_CONFIRM = "Are you sure you want to delete this image from the gallery?";

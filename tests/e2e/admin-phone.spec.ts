@@ -19,8 +19,8 @@ function lineCount(locator: Locator): Promise<number> {
   });
 }
 
-/** The thumbnails in view, each as [file width, box width] once loaded. */
-async function thumbnailWidths(page: Page, scope: Locator): Promise<Array<[number, number]>> {
+/** The thumbnails in view, each as [file width, box width, largest width on offer] once loaded. */
+async function thumbnailWidths(page: Page, scope: Locator): Promise<Array<[number, number, number]>> {
   const images = scope.locator("img");
   await expect(images.first()).toBeVisible();
   await expect
@@ -29,7 +29,10 @@ async function thumbnailWidths(page: Page, scope: Locator): Promise<Array<[numbe
   return images.evaluateAll((list: HTMLImageElement[]) =>
     list
       .filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < window.innerHeight)
-      .map((img) => [img.naturalWidth, img.getBoundingClientRect().width] as [number, number]),
+      .map((img) => {
+        const offered = img.srcset.split(",").map((candidate) => Number.parseInt(candidate.trim().split(" ")[1] ?? "0", 10));
+        return [img.naturalWidth, img.getBoundingClientRect().width, Math.max(...offered)] as [number, number, number];
+      }),
   );
 }
 
@@ -86,7 +89,11 @@ test("thumbnails are sharp at 2× density: the file is at least twice the box's 
     await page.goto(path);
     const widths = await thumbnailWidths(page, page.getByTestId(scope));
     expect(widths.length, path).toBeGreaterThan(0);
-    for (const [file, box] of widths) expect(file, `${path}: a ${file} px file in a ${box} px box`).toBeGreaterThanOrEqual(2 * box - 1);
+    // A small original offers nothing bigger; then its largest size must be the one shown.
+    for (const [file, box, largest] of widths) {
+      expect(file, `${path}: a ${file} px file in a ${box} px box`).toBeGreaterThanOrEqual(Math.min(2 * box - 1, largest));
+    }
+    expect(widths.some(([, box, largest]) => largest >= 2 * box), `${path}: no thumbnail could show its 2× size`).toBe(true);
   }
 });
 

@@ -199,7 +199,7 @@ test("Gift Items and Stock Products: add from All Products, remove with the conf
   await card().getByRole("button", { name: "Add to Gift" }).click();
   await expect(page.getByText("Product added to Gift items")).toBeVisible();
   await expect(card().getByRole("button", { name: "Remove from Gift Items", exact: true })).toBeVisible();
-  await card().getByRole("button", { name: "Add to Collection" }).click();
+  await card().getByRole("button", { name: "Add to Available Collection" }).click();
   await expect(page.getByText("Product added to the collection")).toBeVisible();
   await expect(card().getByText("In Available Collection")).toBeVisible();
 

@@ -25,8 +25,6 @@ test("Upload: previews, a progress bar, no full reload, the form resets, the mes
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
   await submit.click();
   await expect(page.getByTestId("upload-progress")).toBeVisible();
-  // Brand-coloured (brass-700), not the browser's default blue.
-  await expect(page.getByTestId("upload-progress").locator("progress")).toHaveCSS("accent-color", "rgb(123, 76, 32)");
   await expect(page.getByRole("button", { name: "Adding product…" })).toBeDisabled();
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const message = page.getByText("Product added successfully!");
@@ -35,6 +33,24 @@ test("Upload: previews, a progress bar, no full reload, the form resets, the mes
   await expect(page.getByTestId("image-preview")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   await expect(message).toBeHidden({ timeout: 6000 });
+});
+
+test("the upload progress bar is brand-coloured (brass), not the browser's blue", async ({ page }) => {
+  await page.goto("/dashboard/upload-gallery");
+  // Hold the upload at the server's door: the bar stays up until the check is done.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/dashboard/upload-gallery", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.abort();
+  });
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg("bar.jpg", 54)]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  const bar = page.getByTestId("upload-progress").locator("progress");
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveCSS("accent-color", "rgb(123, 76, 32)"); // --color-brass-700
+  release();
 });
 
 test("All Products: 'Loading product data...' while the editor loads; the dialog texts are exact", async ({ page }) => {
