@@ -19,19 +19,27 @@ function lineCount(locator: Locator): Promise<number> {
   });
 }
 
-/** The thumbnails in view, each as [file width, box width, largest width on offer] once loaded. */
+/**
+ * The thumbnails in view, each as [width of the file shown, box width, largest width on offer].
+ * The file's width is read from the srcset entry the browser chose (currentSrc): with `w`
+ * descriptors, naturalWidth is scaled by the chosen density and says nothing about the file.
+ */
 async function thumbnailWidths(page: Page, scope: Locator): Promise<Array<[number, number, number]>> {
   const images = scope.locator("img");
   await expect(images.first()).toBeVisible();
-  await expect
-    .poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== "")).toBe(true);
   return images.evaluateAll((list: HTMLImageElement[]) =>
     list
-      .filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < window.innerHeight)
+      .filter((img) => img.complete && img.currentSrc !== "" && img.getBoundingClientRect().top < window.innerHeight)
       .map((img) => {
-        const offered = img.srcset.split(",").map((candidate) => Number.parseInt(candidate.trim().split(" ")[1] ?? "0", 10));
-        return [img.naturalWidth, img.getBoundingClientRect().width, Math.max(...offered)] as [number, number, number];
+        const offered = new Map<string, number>();
+        for (const el of img.closest("picture")!.querySelectorAll<HTMLImageElement | HTMLSourceElement>("source, img")) {
+          for (const candidate of el.srcset.split(",")) {
+            const [url, width] = candidate.trim().split(" ");
+            if (url && width) offered.set(new URL(url, location.href).href, Number.parseInt(width, 10));
+          }
+        }
+        return [offered.get(img.currentSrc) ?? 0, img.getBoundingClientRect().width, Math.max(...offered.values())] as [number, number, number];
       }),
   );
 }
