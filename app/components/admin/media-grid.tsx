@@ -16,9 +16,10 @@ export function MediaDeleteStep({ message }: { message: string }) {
 /** The optional title of a gallery image or video: shown as its caption and alternative text on the shop. */
 function TitleForm({ id, title }: { id: number; title: string | null }) {
   return (
-    <Form method="post" preventScrollReset className="mt-2 flex items-end gap-2">
+    // Stacked: a card is about 165 px wide on a phone, too narrow for the field and the button side by side.
+    <Form method="post" preventScrollReset className="mt-2 grid gap-1">
       <input type="hidden" name="id" value={id} />
-      <label className="min-w-0 flex-1 text-xs">
+      <label className="text-xs">
         Title (optional)
         <input
           name="title"
@@ -27,7 +28,7 @@ function TitleForm({ id, title }: { id: number; title: string | null }) {
           className="mt-1 block min-h-11 w-full rounded border border-brass-300 bg-white px-2 text-sm"
         />
       </label>
-      <button type="submit" name="intent" value="set-title" className="min-h-11 rounded border border-brass-700 px-3 text-sm">
+      <button type="submit" name="intent" value="set-title" className="min-h-11 w-full rounded border border-brass-700 px-3 text-sm">
         Save title
       </button>
     </Form>
