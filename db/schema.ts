@@ -82,6 +82,11 @@ export interface MediaEntryTable {
   created_at: CreatedAt;
 }
 
+/** A gallery image or a video: the entry may carry an optional title (caption and alt text). */
+export interface TitledMediaEntryTable extends MediaEntryTable {
+  title: string | null;
+}
+
 export interface DisplayImagesTable extends MediaEntryTable {
   is_current: ColumnType<number, number | undefined, number>;
   current_flag: ColumnType<number | null, never, never>;
@@ -114,6 +119,8 @@ export interface ContactMessagesTable {
   id: Id;
   name: string;
   email: string;
+  /** Normalised by the contact module: "+<country><number>" or bare digits; null when not given. */
+  phone: string | null;
   subject: string;
   message: string;
   ip: string | null;
@@ -135,8 +142,8 @@ export interface Database {
   product_images: ProductImagesTable;
   gift_entries: ProductEntryTable;
   stock_entries: ProductEntryTable;
-  gallery_images: MediaEntryTable;
-  videos: MediaEntryTable;
+  gallery_images: TitledMediaEntryTable;
+  videos: TitledMediaEntryTable;
   display_images: DisplayImagesTable;
   home_slides: HomeSlidesTable;
   admin_users: AdminUsersTable;

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Picture } from "#app/components/ui/picture.tsx";
 import { useEffect } from "react";
 import { logger } from "#app/lib/logger.server.ts";
 import { ABOUT } from "#app/modules/site/content.ts";
-import { listVideos } from "#app/modules/media/library.server.ts";
+import { listGalleryImages, listVideos } from "#app/modules/media/library.server.ts";
 import type { ImageView, VideoView } from "#app/modules/media/views.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -12,19 +13,57 @@ import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showVideos = new URL(request.url).searchParams.get("view") === "videos";
-  let videos: VideoView[] = [];
+  let videos: Array<VideoView & { title: string | null }> = [];
   let error: string | null = null;
   if (showVideos) {
     try {
       const items = await listVideos({ publicOnly: true });
-      videos = items.flatMap((item) => (item.video ? [item.video] : []));
+      videos = items.flatMap((item) => (item.video ? [{ ...item.video, title: item.title }] : []));
     } catch (err) {
       logger.error({ err }, "videos failed to load");
       error = "We could not load the videos just now. Please try again in a moment.";
     }
   }
   // Static text goes through the loader so it is not shipped again as JavaScript.
-  return { showVideos, videos, error, about: showVideos ? null : ABOUT };
+  return { showVideos, videos, error, about: showVideos ? null : ABOUT, photos: showVideos ? [] : await workshopPhotos() };
+}
+
+const WORKSHOP_PHOTOS = 4;
+
+/** The newest gallery pictures (the gallery is the workshop's own photographs); none if it cannot be read. */
+async function workshopPhotos(): Promise<ImageView[]> {
+  try {
+    const items = await listGalleryImages({ publicOnly: true });
+    return items.flatMap((item) => (item.image ? [item.image] : [])).slice(0, WORKSHOP_PHOTOS);
+  } catch (err) {
+    logger.error({ err }, "workshop photos failed to load");
+    return [];
+  }
+}
+
+function WorkshopPhotos({ photos }: { photos: ImageView[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby="photos-heading" data-testid="workshop-photos">
+      <h2 id="photos-heading" className="font-serif text-2xl text-brass-800">
+        At the workshop
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {photos.map((photo, i) => (
+          <li key={photo.id}>
+            <Link to={`/gallery?image=${i + 1}`} className="block overflow-hidden rounded-lg" aria-label={`Open workshop photo ${i + 1} in the gallery`}>
+              <Picture image={photo} alt={`Workshop photo ${i + 1}`} sizes="(min-width: 640px) 220px, 50vw" imgClassName="aspect-square h-auto w-full object-cover" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3">
+        <Link to="/gallery" className="inline-block py-2 underline">
+          See the whole gallery
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 /** A poster about 640 px wide from the poster's JPEG sizes (the largest is too heavy for a phone). */
@@ -53,7 +92,7 @@ function ViewTabs({ showVideos }: { showVideos: boolean }) {
 }
 
 export default function About() {
-  const { showVideos, videos, error, about } = useLoaderData<typeof loader>();
+  const { showVideos, videos, error, about, photos } = useLoaderData<typeof loader>();
   const location = useLocation();
   useEffect(() => {
     if (!showVideos) return;
@@ -81,7 +120,7 @@ export default function About() {
           ) : (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
               {videos.map((video, i) => (
-                <li key={video.id} className="overflow-hidden rounded-lg bg-black">
+                <li key={video.id} className="flex flex-col items-center overflow-hidden rounded-lg bg-black">
                   <video
                     controls
                     preload="none"
@@ -89,13 +128,20 @@ export default function About() {
                     poster={posterSrc(video.poster)}
                     width={video.width}
                     height={video.height}
-                    className="aspect-video w-full"
-                    aria-label={`Workshop video ${i + 1}`}
+                    // The web copy is already turned upright by the worker; the box keeps its shape (a phone clip stays tall).
+                    style={{ aspectRatio: `${video.width} / ${video.height}` }}
+                    className="mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
+                    aria-label={video.title ?? `Workshop video ${i + 1}`}
                     data-testid="video"
                   >
                     <source src={video.url} type="video/mp4" />
                     <a href={video.url}>Download workshop video {i + 1}</a>
                   </video>
+                  {video.title ? (
+                    <p className="w-full px-3 py-2 text-sm text-white" data-testid="video-title">
+                      {video.title}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -113,6 +159,7 @@ export default function About() {
               </p>
             ))}
           </section>
+          <WorkshopPhotos photos={photos} />
           <section className="mt-10" aria-labelledby="craft-heading">
             <h2 id="craft-heading" className="font-serif text-2xl text-brass-800">
               How Dokra is made

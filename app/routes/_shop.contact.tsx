@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { logger } from "#app/lib/logger.server.ts";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
@@ -60,8 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
 function ContactForm({ result }: { result: ActionResult | undefined }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // With JS, each refused post moves focus to its first wrong field (without JS the page reloads at the top).
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [result]);
   return (
-    <Form method="post" noValidate className="space-y-4" aria-describedby={result?.formError ? "form-error" : undefined}>
+    <Form ref={formRef} method="post" noValidate className="space-y-4" aria-describedby={result?.formError ? "form-error" : undefined}>
       {result?.formError ? (
         <p id="form-error" role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
           {result.formError}
@@ -73,7 +79,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
         const common = {
           id: field.name,
           name: field.name,
-          required: true,
+          required: field.required,
           maxLength: field.maxLength,
           autoComplete: field.autoComplete,
           defaultValue: result?.values[field.name] ?? "",
@@ -85,8 +91,13 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
           <div key={field.name}>
             <label htmlFor={field.name} className="text-sm font-medium">
               {field.label}
+              {field.required ? null : <span className="font-normal text-brass-900/80"> (optional)</span>}
             </label>
-            {field.type === "textarea" ? <textarea rows={6} {...common} /> : <input type={field.type} {...common} />}
+            {field.type === "textarea" ? (
+              <textarea rows={6} {...common} />
+            ) : (
+              <input type={field.type} inputMode={field.type === "tel" ? "tel" : undefined} {...common} />
+            )}
             {errors ? (
               <p id={errorId} className="mt-1 text-sm text-red-700" data-testid="field-error">
                 {prefixedError(field.name, errors[0]!)}
@@ -203,15 +214,21 @@ export default function Contact() {
         <h2 id="map-heading" className="font-serif text-2xl text-brass-800">
           Find us
         </h2>
-        <iframe
-          title={`Map: ${shop?.mapQuery}`}
-          src={`https://www.google.com/maps?q=${mapQuery}&output=embed`}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-          width={1200}
-          height={400}
-          className="mt-4 h-80 w-full rounded-lg border-0 bg-brass-100"
-        />
+        <figure className="mt-4 overflow-hidden rounded-lg border border-brass-200 bg-brass-100" data-testid="map-box">
+          <iframe
+            title={`Map: ${shop?.mapQuery}`}
+            src={`https://www.google.com/maps?q=${mapQuery}&output=embed`}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            width={1200}
+            height={400}
+            className="block h-80 w-full border-0"
+          />
+          {/* Always there, so the way to the workshop reads even when the map cannot load (offline, blocked). */}
+          <figcaption className="bg-white px-4 py-3 text-sm" data-testid="map-address">
+            <span className="font-semibold">Works:</span> {shop?.worksAddress}
+          </figcaption>
+        </figure>
         <p className="mt-2 text-sm">
           <a
             href={`https://www.google.com/maps/search/?api=1&query=${mapQuery}`}

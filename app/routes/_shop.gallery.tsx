@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Lightbox, thumbnailId } from "#app/components/shop/lightbox.tsx";
+import { galleryAlt, Lightbox, thumbnailId } from "#app/components/shop/lightbox.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
@@ -10,18 +10,19 @@ import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const items = await listGalleryImages({ publicOnly: true });
-    const images = items.flatMap((item) => (item.image ? [item.image] : []));
+    const items = (await listGalleryImages({ publicOnly: true })).filter((item) => item.image);
+    const images = items.map((item) => item.image!);
+    const titles = items.map((item) => item.title);
     const requested = Number(new URL(request.url).searchParams.get("image"));
     if (requested && (!Number.isInteger(requested) || requested < 1 || requested > images.length)) {
       throw new Response(null, { status: 404, statusText: "Not Found" });
     }
-    return { images, error: null as string | null };
+    return { images, titles, error: null as string | null };
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "gallery failed to load");
     return data(
-      { images: [] as ImageView[], error: "We could not load the gallery just now. Please try again in a moment." as string | null },
+      { images: [] as ImageView[], titles: [] as (string | null)[], error: "We could not load the gallery just now. Please try again in a moment." as string | null },
       { status: 503 },
     );
   }
@@ -32,7 +33,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function Gallery() {
-  const { images, error } = useLoaderData<typeof loader>();
+  const { images, titles, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const open = Number(params.get("image"));
   const openIndex = Number.isInteger(open) && open >= 1 && open <= images.length ? open - 1 : null;
@@ -61,18 +62,23 @@ export default function Gallery() {
               >
                 <Picture
                   image={image}
-                  alt={`Gallery picture ${i + 1}`}
+                  alt={galleryAlt(titles, i)}
                   sizes="(min-width: 1024px) 33vw, 50vw"
                   priority={i < 2}
                   fallback
                   imgClassName="h-auto w-full"
                 />
               </Link>
+              {titles[i] ? (
+                <p className="mt-1 text-sm text-brass-900/90" data-testid="gallery-title">
+                  {titles[i]}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      {openIndex !== null ? <Lightbox images={images} index={openIndex} /> : null}
+      {openIndex !== null ? <Lightbox images={images} titles={titles} index={openIndex} /> : null}
     </section>
   );
 }

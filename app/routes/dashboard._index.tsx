@@ -16,9 +16,11 @@ function Card({ label, value, to }: { label: string; value: number; to?: string 
   return (
     <div className="rounded-lg bg-white p-4 shadow-sm" data-testid="count-card">
       <p className="text-sm text-brass-900/80">{label}</p>
-      <p className="mt-1 text-3xl font-semibold text-brass-800">{value}</p>
+      <p className="mt-1 whitespace-nowrap text-3xl font-semibold tabular-nums text-brass-800" data-testid="count-value">
+        {value.toLocaleString("en-IN")}
+      </p>
       {to ? (
-        <Link className="mt-2 inline-block text-sm text-clay underline" to={to}>
+        <Link className="mt-1 inline-flex min-h-11 items-center text-sm text-clay underline" to={to}>
           View Products
         </Link>
       ) : null}

@@ -3,9 +3,11 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
+import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
+import { DELETE_PRODUCT_CONFIRM, ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
+import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
@@ -22,7 +24,6 @@ import {
 } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 
-export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
 
 const STATUS = {
   deleted: MANAGE_MESSAGES.deleted,
@@ -247,69 +248,35 @@ export default function AllProducts() {
             const main = p.images.find((i) => i.view)?.view;
             const firstProblem = p.images.find((i) => i.status !== "ready");
             return (
-              <li key={p.id} className="flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="admin-product-card">
+              <li
+                key={p.id}
+                className="grid grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
+                data-testid="admin-product-card"
+              >
                 {main ? (
-                  <img src={main.fallback} alt={p.name} width={main.width} height={main.height} className="aspect-square w-full rounded object-cover" />
+                  <Thumbnail image={main} alt={p.name} sizes="(min-width: 1280px) 22vw, (min-width: 640px) 45vw, 4rem" />
                 ) : (
-                  <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-sm">No image yet</div>
+                  <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-center text-xs">No image yet</div>
                 )}
-                <h2 className="mt-2 font-medium">{p.name}</h2>
-                <p className="text-sm text-brass-900/80">
-                  {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
-                </p>
-                <p className="mt-1 text-xs">
-                  {firstProblem ? (
-                    <MediaState
-                      status={firstProblem.status}
-                      progress={firstProblem.progress}
-                      error={firstProblem.error}
-                      mediaId={firstProblem.mediaId}
-                    />
-                  ) : (
-                    <MediaState status="ready" progress={100} error={null} mediaId={0} />
-                  )}
-                </p>
-                <div className="mt-3 flex flex-wrap gap-2 text-sm">
-                  <Link to={editLink(p.id, "quick")} className={secondaryButtonClass} preventScrollReset>
-                    Quick Edit
-                  </Link>
-                  <Link to={editLink(p.id, "full")} className={secondaryButtonClass} preventScrollReset>
-                    Full Edit
-                  </Link>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="productId" value={p.id} />
-                    <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM}>
-                      Delete
-                    </ConfirmButton>
-                  </Form>
-                  <Form method="post" preventScrollReset>
-                    {p.giftEntryId ? (
-                      <>
-                        <input type="hidden" name="entryId" value={p.giftEntryId} />
-                        <button type="submit" name="intent" value="gift-remove" className={secondaryButtonClass}>
-                          Remove
-                        </button>
-                      </>
+                <div className="min-w-0">
+                  <h2 className="font-medium sm:mt-2">{p.name}</h2>
+                  <p className="text-sm text-brass-900/80">
+                    {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
+                  </p>
+                  <p className="mt-1 text-xs">
+                    {firstProblem ? (
+                      <MediaState
+                        status={firstProblem.status}
+                        progress={firstProblem.progress}
+                        error={firstProblem.error}
+                        mediaId={firstProblem.mediaId}
+                      />
                     ) : (
-                      <>
-                        <input type="hidden" name="productId" value={p.id} />
-                        <button type="submit" name="intent" value="gift-add" className={secondaryButtonClass}>
-                          Add to Gift
-                        </button>
-                      </>
+                      <MediaState status="ready" progress={100} error={null} mediaId={0} />
                     )}
-                  </Form>
-                  {p.stockEntryId ? (
-                    <span className="rounded bg-green-100 px-3 py-1 text-green-800">In Collection</span>
-                  ) : (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="productId" value={p.id} />
-                      <button type="submit" name="intent" value="stock-add" className={secondaryButtonClass}>
-                        Add to Collection
-                      </button>
-                    </Form>
-                  )}
+                  </p>
                 </div>
+                <ProductCardActions product={p} editLink={editLink} />
               </li>
             );
           })}

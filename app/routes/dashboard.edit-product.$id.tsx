@@ -7,9 +7,11 @@ import { z } from "zod";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
+import { DELETE_PRODUCT_CONFIRM, productStateText } from "#app/components/admin/product-card-actions.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import {
   countProductImages,
@@ -27,7 +29,6 @@ import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
-export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
 export const DELETE_IMAGE_CONFIRM = "Are you sure you want to delete this image?";
 const CONFIRM_TEXT: Record<string, string> = { delete: DELETE_PRODUCT_CONFIRM, "delete-image": DELETE_IMAGE_CONFIRM };
 
@@ -195,9 +196,8 @@ export default function EditProduct() {
         </Link>
       </p>
       <h1 className="mt-4 font-serif text-2xl text-brass-800">Edit product</h1>
-      <p className="text-sm text-brass-900/80">
-        #{product.id} · status {product.status}
-        {product.available ? "" : " · hidden from the shop"}
+      <p className="text-sm text-brass-900/80" data-testid="product-state">
+        {product.name} · {productStateText(product)}
       </p>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
@@ -213,7 +213,7 @@ export default function EditProduct() {
           {product.images.map((image, index) => (
             <li key={image.mediaId} className="rounded bg-white p-2 shadow-sm" data-testid="product-image">
               {image.view ? (
-                <img src={image.view.fallback} alt={`Image ${index + 1} of ${product.name}`} className="aspect-square w-full rounded object-cover" />
+                <Thumbnail image={image.view} alt={`Image ${index + 1} of ${product.name}`} sizes="(min-width: 1024px) 18vw, (min-width: 640px) 30vw, 50vw" />
               ) : (
                 <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-xs">{image.originalName}</div>
               )}

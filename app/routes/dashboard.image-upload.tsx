@@ -5,6 +5,7 @@ import { mediaAction } from "#app/components/admin/media-route.server.ts";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listDisplayImages } from "#app/modules/media/library.server.ts";
 
@@ -56,6 +57,7 @@ export default function ImageUpload() {
           <MediaCard
             key={item.id}
             {...item}
+            title={undefined} // display images have no title
             deleteConfirm={DELETE_DISPLAY_IMAGE_CONFIRM}
             actions={
               item.isCurrent ? (
@@ -71,7 +73,7 @@ export default function ImageUpload() {
             }
           >
             {item.image ? (
-              <img src={item.image.fallback} alt={`Display image ${item.id}`} className="aspect-video w-full rounded object-cover" />
+              <Thumbnail image={item.image} alt={`Display image ${item.id}`} sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw" shape="wide" />
             ) : null}
           </MediaCard>
         ))}

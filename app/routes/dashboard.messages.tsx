@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
-import { secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { deleteMessage, listMessagesForAdmin, markMessageRead } from "#app/modules/contact/admin.server.ts";
@@ -62,14 +62,22 @@ export default function Messages() {
             >
               <p className="text-sm">
                 {m.read ? null : <strong className="mr-2 rounded bg-brass-700 px-2 py-0.5 text-xs text-white">Unread</strong>}
-                <span className="font-medium">{m.subject}</span> — {m.name} &lt;
-                <a className="underline" href={`mailto:${m.email}`}>
-                  {m.email}
-                </a>
-                &gt; · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}</time>
+                <span className="font-medium">{m.subject}</span> — {m.name} &lt;{m.email}&gt;
+                {m.phone ? ` · ${m.phone}` : null} ·{" "}
+                <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}</time>
               </p>
               <p className="mt-2 whitespace-pre-wrap text-sm">{m.message}</p>
-              <Form method="post" className="mt-3 flex gap-2" preventScrollReset>
+              <p className="mt-3 flex flex-wrap gap-2">
+                <a className={buttonClass} href={m.reply.email} data-testid="reply-email">
+                  Reply by e-mail
+                </a>
+                {m.reply.whatsapp ? (
+                  <a className={buttonClass} href={m.reply.whatsapp} target="_blank" rel="noopener noreferrer" data-testid="reply-whatsapp">
+                    Reply on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </p>
+              <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
                 <input type="hidden" name="id" value={m.id} />
                 <button type="submit" name="intent" value={m.read ? "mark-unread" : "mark-read"} className={secondaryButtonClass}>
                   {m.read ? "Mark unread" : "Mark read"}

@@ -21,7 +21,7 @@ export default function StockProducts() {
       title="Stock Products"
       entries={entries}
       confirmText={REMOVE_STOCK_CONFIRM}
-      removeLabel="Remove"
+      removeLabel="Remove from Stock Products"
       status={actionData ? null : status}
       error={actionData?.error}
       confirmEntryId={actionData?.confirm ?? null}

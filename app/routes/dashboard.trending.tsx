@@ -21,7 +21,7 @@ export default function GiftItems() {
       title="Gift Items"
       entries={entries}
       confirmText={REMOVE_GIFT_CONFIRM}
-      removeLabel="Remove"
+      removeLabel="Remove from Gift Items"
       status={actionData ? null : status}
       error={actionData?.error}
       confirmEntryId={actionData?.confirm ?? null}

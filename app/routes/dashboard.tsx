@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { countUnreadMessages } from "#app/modules/contact/admin.server.ts";
 
@@ -22,38 +23,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 
+type MenuItem = (typeof DASHBOARD_MENU)[number];
+
+const isCurrent = (item: MenuItem, pathname: string) =>
+  pathname === item.to || (!("end" in item) && pathname.startsWith(`${item.to}/`));
+
+function DashboardNav({ className }: { className: string }) {
+  return (
+    <nav aria-label="Dashboard">
+      <ul className={className}>
+        {DASHBOARD_MENU.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={"end" in item}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center whitespace-nowrap rounded px-3 text-sm ${isActive ? "bg-brass-700 font-semibold" : "hover:bg-brass-800"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** On a phone the menu is one line that opens (a <details>, so it works without JavaScript). */
+function PhoneMenu() {
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+  const current = DASHBOARD_MENU.find((item) => isCurrent(item, location.pathname));
+  return (
+    <details ref={ref} className="md:hidden" data-testid="admin-phone-menu">
+      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-3 px-4">
+        <span className="font-serif text-lg">Dokra Admin</span>
+        <span className="whitespace-nowrap rounded border border-brass-300 px-3 py-1 text-sm">Menu{current ? `: ${current.label}` : ""}</span>
+      </summary>
+      <DashboardNav className="grid grid-cols-2 gap-1 px-2 pb-3" />
+    </details>
+  );
+}
+
 export default function DashboardLayout() {
   const { admin, unread } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen md:flex">
       <aside className="bg-brass-900 text-brass-50 md:w-56 md:shrink-0">
-        <p className="px-4 py-4 font-serif text-lg">Dokra Admin</p>
-        <nav aria-label="Dashboard">
-          <ul className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
-            {DASHBOARD_MENU.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={"end" in item}
-                  className={({ isActive }) =>
-                    `block rounded px-3 py-2 text-sm ${isActive ? "bg-brass-700 font-semibold" : "hover:bg-brass-800"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PhoneMenu />
+        <div className="hidden md:block">
+          <p className="px-4 py-4 font-serif text-lg">Dokra Admin</p>
+          <DashboardNav className="flex flex-col gap-1 px-2 pb-3" />
+        </div>
       </aside>
-      <div className="flex-1">
-        <header className="flex items-center justify-end gap-4 border-b border-brass-200 bg-white px-4 py-2 text-sm">
-          <Link to="/dashboard/messages" className="underline">
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center justify-end gap-4 border-b border-brass-200 bg-white px-4 py-1 text-sm">
+          <Link to="/dashboard/messages" className="inline-flex min-h-11 items-center whitespace-nowrap underline" data-testid="messages-link">
             Messages{unread > 0 ? ` (${unread} unread)` : ""}
           </Link>
-          <span>{admin.email}</span>
+          <span className="hidden min-w-0 truncate sm:inline">{admin.email}</span>
           <Form method="post" action="/logout">
-            <button type="submit" className="rounded border border-brass-700 px-3 py-1">
+            <button type="submit" className="min-h-11 whitespace-nowrap rounded border border-brass-700 px-3">
               Sign out
             </button>
           </Form>

@@ -5,6 +5,7 @@ import { mediaAction } from "#app/components/admin/media-route.server.ts";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
 
@@ -12,6 +13,7 @@ const STATUS = {
   added: "Image added to gallery successfully",
   deleted: "Image deleted from gallery successfully",
   retried: "Processing started again",
+  titled: "Title saved",
 } as const;
 
 export const DELETE_GALLERY_IMAGE_CONFIRM = "Are you sure you want to delete this image from the gallery?";
@@ -46,7 +48,7 @@ export default function UploadGallery() {
         {images.map((item) => (
           <MediaCard key={item.id} {...item} deleteConfirm={DELETE_GALLERY_IMAGE_CONFIRM}>
             {item.image ? (
-              <img src={item.image.fallback} alt={`Gallery image ${item.id}`} className="aspect-square w-full rounded object-cover" />
+              <Thumbnail image={item.image} alt={`Gallery image ${item.id}`} sizes="(min-width: 1280px) 16vw, (min-width: 768px) 25vw, 50vw" />
             ) : null}
           </MediaCard>
         ))}

@@ -17,6 +17,7 @@ const STATUS = {
   added: "Video uploaded successfully. It will appear on the site once processed.",
   deleted: "Video deleted successfully",
   retried: "Processing started again",
+  titled: "Title saved",
 } as const;
 
 export const NOT_A_VIDEO = "Please choose a video file.";

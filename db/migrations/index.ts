@@ -3,6 +3,8 @@ import * as m0001 from "./0001_init.ts";
 import * as m0002 from "./0002_products_name_index.ts";
 import * as m0010 from "./0010_demo_seed.ts";
 import * as m0060 from "./0060_home_slides.ts";
+import * as m0070 from "./0070_contact_phone.ts";
+import * as m0071 from "./0071_media_titles.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   "0002_products_name_index": m0002,
   "0010_demo_seed": m0010,
   "0060_home_slides": m0060,
+  "0070_contact_phone": m0070,
+  "0071_media_titles": m0071,
 };

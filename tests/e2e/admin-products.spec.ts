@@ -198,10 +198,10 @@ test("Gift Items and Stock Products: add from All Products, remove with the conf
   const card = () => page.getByTestId("admin-product-card").filter({ hasText: name });
   await card().getByRole("button", { name: "Add to Gift" }).click();
   await expect(page.getByText("Product added to Gift items")).toBeVisible();
-  await expect(card().getByRole("button", { name: "Remove", exact: true })).toBeVisible();
-  await card().getByRole("button", { name: "Add to Collection" }).click();
+  await expect(card().getByRole("button", { name: "Remove from Gift Items", exact: true })).toBeVisible();
+  await card().getByRole("button", { name: "Add to Available Collection" }).click();
   await expect(page.getByText("Product added to the collection")).toBeVisible();
-  await expect(card().getByText("In Collection")).toBeVisible();
+  await expect(card().getByText("In Available Collection")).toBeVisible();
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Gift Items" }).click();
   const gift = page.getByTestId("list-entry").filter({ hasText: name });

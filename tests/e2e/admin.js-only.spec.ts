@@ -35,6 +35,24 @@ test("Upload: previews, a progress bar, no full reload, the form resets, the mes
   await expect(message).toBeHidden({ timeout: 6000 });
 });
 
+test("the upload progress bar is brand-coloured (brass), not the browser's blue", async ({ page }) => {
+  await page.goto("/dashboard/upload-gallery");
+  // Hold the upload at the server's door: the bar stays up until the check is done.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/dashboard/upload-gallery", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.abort();
+  });
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg("bar.jpg", 54)]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  const bar = page.getByTestId("upload-progress").locator("progress");
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveCSS("accent-color", "rgb(123, 76, 32)"); // --color-brass-700
+  release();
+});
+
 test("All Products: 'Loading product data...' while the editor loads; the dialog texts are exact", async ({ page }) => {
   const name = uniqueName("Loader");
   await addProduct(page, { name, images: [await jpeg("l.jpg", 52)] });

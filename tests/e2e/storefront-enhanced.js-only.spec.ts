@@ -230,3 +230,16 @@ test("the about videos view scrolls to the video section", async ({ page }) => {
   expect(expected).toBeGreaterThan(50);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(expected - 20);
 });
+
+test("contact: after a refused send, focus is on the first wrong field", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("field-error").first()).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.getByLabel("Name", { exact: true }).fill("Asha");
+  await page.getByLabel("Email", { exact: true }).fill("asha@example.com");
+  await page.getByLabel("Phone / WhatsApp").fill("12");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("field-error")).toHaveCount(3);
+  await expect(page.getByLabel("Phone / WhatsApp")).toBeFocused();
+});

@@ -4,6 +4,7 @@ import { formatINR } from "#app/modules/catalog/format.ts";
 import { ConfirmButton, ConfirmStep } from "./confirm-button.tsx";
 import { secondaryButtonClass } from "./field.tsx";
 import { StatusMessage } from "./status-message.tsx";
+import { Thumbnail } from "./thumbnail.tsx";
 
 /** The Gift Items and Stock Products screens: a grid with a back button and a remove button per entry. */
 export function ListGrid({
@@ -57,7 +58,7 @@ export function ListGrid({
             return (
               <li key={entryId} className="rounded-lg bg-white p-3 shadow-sm" data-testid="list-entry">
                 {main ? (
-                  <img src={main.fallback} alt={product.name} className="aspect-square w-full rounded object-cover" />
+                  <Thumbnail image={main} alt={product.name} sizes="(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw" />
                 ) : (
                   <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-sm">Processing…</div>
                 )}

@@ -2,6 +2,7 @@ import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MediaStatus } from "#db/schema.ts";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "./confirm-button.tsx";
+import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { MediaState } from "./media-state.tsx";
 
 /** The no-JS step of a media card's Delete (the media action answers `confirm-delete` with it). */
@@ -10,6 +11,28 @@ export function MediaDeleteStep({ message }: { message: string }) {
   const location = useLocation();
   if (!actionData?.confirm) return null;
   return <ConfirmStep message={message} {...actionData.confirm} cancelTo={location.pathname} />;
+}
+
+/** The optional title of a gallery image or video: shown as its caption and alternative text on the shop. */
+function TitleForm({ id, title }: { id: number; title: string | null }) {
+  return (
+    // Stacked: a card is about 165 px wide on a phone, too narrow for the field and the button side by side.
+    <Form method="post" preventScrollReset className="mt-2 grid gap-1">
+      <input type="hidden" name="id" value={id} />
+      <label className="text-xs">
+        Title (optional)
+        <input
+          name="title"
+          defaultValue={title ?? ""}
+          maxLength={UPLOAD_LIMITS.mediaTitleChars}
+          className="mt-1 block min-h-11 w-full rounded border border-brass-300 bg-white px-2 text-sm"
+        />
+      </label>
+      <button type="submit" name="intent" value="set-title" className="min-h-11 w-full rounded border border-brass-700 px-3 text-sm">
+        Save title
+      </button>
+    </Form>
+  );
 }
 
 /** One gallery/display image or video card: its picture (when ready), state and actions. */
@@ -24,6 +47,7 @@ export function MediaCard({
   actions,
   showProgress = false,
   deleteConfirm,
+  title,
 }: {
   id: number;
   mediaId: number;
@@ -36,6 +60,8 @@ export function MediaCard({
   showProgress?: boolean;
   /** The question before Delete (a dialog with JS, MediaDeleteStep without). */
   deleteConfirm: string;
+  /** Gallery images and videos: the current title (null for none), editable on the card. */
+  title?: string | null;
 }) {
   return (
     <li className="rounded-lg bg-white p-2 shadow-sm" data-testid="media-card">
@@ -45,6 +71,7 @@ export function MediaCard({
       <p className="mt-1 truncate text-xs text-brass-900/80" title={originalName}>
         {originalName}
       </p>
+      {title !== undefined ? <TitleForm id={id} title={title} /> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
         <MediaState status={status} progress={progress} error={error} mediaId={mediaId} showProgress={showProgress} />
         {actions}

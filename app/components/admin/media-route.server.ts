@@ -7,9 +7,10 @@ import {
   DISPLAY_REFUSALS,
   retryMedia,
   setCurrentDisplayImage,
+  setEntryTitle,
   type Entry,
 } from "#app/modules/media/library.server.ts";
-import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const id = z.coerce.number().int().positive();
@@ -18,6 +19,14 @@ export const mediaIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("retry"), mediaId: id }),
   z.object({ intent: z.literal("set-current"), id }),
+  z.object({
+    intent: z.literal("set-title"),
+    id,
+    title: z
+      .string()
+      .trim()
+      .max(UPLOAD_LIMITS.mediaTitleChars, `Please keep the title under ${UPLOAD_LIMITS.mediaTitleChars} characters.`),
+  }),
 ]);
 
 export interface MediaScreen {
@@ -58,7 +67,10 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     return redirect(`${path}?status=added`);
   }
   const parsed = mediaIntentSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.find((issue) => issue.path[0] === "title");
+    return data({ error: tooLong ? `Failed to save the title: ${tooLong.message}` : "Unknown action" }, { status: 400 });
+  }
   const intent = parsed.data;
   switch (intent.intent) {
     case "confirm-delete":
@@ -73,6 +85,13 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
         return data({ error: "This file is not waiting for a retry." }, { status: 409 });
       }
       return redirect(`${path}?status=retried`);
+    case "set-title": {
+      if (screen.entry === "display_images") return data({ error: "Unknown action" }, { status: 400 });
+      if (!(await setEntryTitle(screen.entry, intent.id, intent.title || null))) {
+        return data({ error: "Failed to save the title: it no longer exists." }, { status: 404 });
+      }
+      return redirect(`${path}?status=titled`);
+    }
     case "set-current": {
       const result = screen.entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
       if (result !== "set") {

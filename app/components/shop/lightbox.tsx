@@ -12,6 +12,11 @@ export function thumbnailId(n: number): string {
   return `picture-${n}`;
 }
 
+/** A gallery picture's alternative text: its title when the admin gave one. */
+export function galleryAlt(titles: readonly (string | null)[], i: number): string {
+  return titles[i] ?? `Gallery picture ${i + 1}`;
+}
+
 /** A horizontal move of at least this many CSS px (and more across than down) is a swipe. */
 const SWIPE_PX = 50;
 
@@ -22,7 +27,15 @@ const SWIPE_PX = 50;
  * shouldRevalidate of the gallery and root routes), Escape closes, the arrow keys and a
  * swipe go previous/next, and closing returns focus to the thumbnail of the last picture.
  */
-export function Lightbox({ images, index }: { images: readonly ImageView[]; index: number }) {
+export function Lightbox({
+  images,
+  titles,
+  index,
+}: {
+  images: readonly ImageView[];
+  titles: readonly (string | null)[];
+  index: number;
+}) {
   const navigate = useNavigate();
   const dialog = useRef<HTMLDivElement>(null);
   const total = images.length;
@@ -96,11 +109,16 @@ export function Lightbox({ images, index }: { images: readonly ImageView[]; inde
       <Picture
         key={image.id}
         image={image}
-        alt={`Gallery picture ${index + 1}`}
+        alt={galleryAlt(titles, index)}
         sizes="100vw"
         priority
         imgClassName="max-h-[75vh] w-auto max-w-full object-contain pointer-events-none"
       />
+      {titles[index] ? (
+        <p className="mt-2 text-center text-white" data-testid="lightbox-title">
+          {titles[index]}
+        </p>
+      ) : null}
       <div className="mt-3 flex gap-3">
         <Link to={prev} replace preventScrollReset className={`${button} bg-white/90`} aria-label="Previous picture">
           ‹ Previous

@@ -1,16 +1,19 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { Link, isRouteErrorResponse } from "@remix-run/react";
 
+// Both actions share one box (same border, padding and height), so they line up side by side or stacked.
+const errorAction = "inline-flex min-h-11 min-w-40 items-center justify-center rounded border border-brass-700 px-4 py-2 font-semibold";
+
 function ErrorScreen({ title, text }: { title: string; text: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="font-serif text-4xl text-brass-800">{title}</h1>
       <p className="mt-4 text-brass-900/80">{text}</p>
-      <p className="mt-8 flex justify-center gap-4">
-        <Link className="rounded bg-brass-700 px-4 py-2 text-white" to="/">
+      <p className="mt-8 flex flex-wrap items-stretch justify-center gap-4">
+        <Link className={`${errorAction} bg-brass-700 text-white hover:bg-brass-800`} to="/">
           Return Home
         </Link>
-        <Link className="rounded border border-brass-700 px-4 py-2 text-brass-800" to="/contact">
+        <Link className={`${errorAction} bg-white text-brass-800 hover:bg-brass-100`} to="/contact">
           Contact Support
         </Link>
       </p>

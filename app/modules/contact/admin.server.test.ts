@@ -18,4 +18,21 @@ describe("contact messages for the admin", () => {
     expect(await deleteMessage(first)).toBe(false);
     expect(await markMessageRead(first)).toBe(false);
   });
+
+  it("offers an e-mail reply with 'Re: <subject>' and a WhatsApp reply only when a number was given", async () => {
+    const db = getDb();
+    await db.insertInto("contact_messages").values({ name: "Asha", email: "asha@example.com", subject: "Owl & pair?", message: "Hi" }).execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ name: "Ritu", email: "ritu@example.com", phone: "+919830012345", subject: "Re: Horse", message: "Hi" })
+      .execute();
+    const bySender = new Map((await listMessagesForAdmin()).map((m) => [m.name, m]));
+    expect(bySender.get("Asha")!.reply).toEqual({ email: "mailto:asha@example.com?subject=Re%3A%20Owl%20%26%20pair%3F", whatsapp: null });
+    const ritu = bySender.get("Ritu")!;
+    expect(ritu.phone).toBe("+919830012345");
+    expect(ritu.reply.email).toBe("mailto:ritu@example.com?subject=Re%3A%20Horse");
+    const whatsapp = new URL(ritu.reply.whatsapp!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/919830012345");
+    expect(whatsapp.searchParams.get("text")).toBe('Hello Ritu, thank you for your message "Re: Horse" to our workshop.');
+  });
 });

@@ -1,22 +1,26 @@
 import { sql } from "kysely";
 import { getDb } from "#db/index.ts";
+import { emailReplyHref, whatsappReplyHref } from "./replies.ts";
 
 /** A contact message as the Messages screen shows it. */
 export interface AdminMessage {
   id: number;
   name: string;
   email: string;
+  phone: string | null;
   subject: string;
   message: string;
   read: boolean;
   createdAt: string;
+  /** mailto with "Re: <subject>"; a WhatsApp chat when a number was given. */
+  reply: { email: string; whatsapp: string | null };
 }
 
 /** Every stored contact message, unread first, then newest first. */
 export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]> {
   const rows = await getDb()
     .selectFrom("contact_messages")
-    .select(["id", "name", "email", "subject", "message", "read_at", "created_at"])
+    .select(["id", "name", "email", "phone", "subject", "message", "read_at", "created_at"])
     .orderBy(sql`read_at IS NULL`, "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -25,10 +29,12 @@ export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]>
     id: r.id,
     name: r.name,
     email: r.email,
+    phone: r.phone,
     subject: r.subject,
     message: r.message,
     read: r.read_at !== null,
     createdAt: r.created_at.toISOString(),
+    reply: { email: emailReplyHref(r.email, r.subject), whatsapp: r.phone ? whatsappReplyHref(r.phone, r.name, r.subject) : null },
   }));
 }
 

@@ -7,6 +7,7 @@ import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import { forwardContactMessage } from "./forward.server.ts";
 import { forwardJobId, submitContactMessage } from "./messages.server.ts";
+import { PHONE_MESSAGE } from "./phone.ts";
 import { contactSchema } from "./schema.ts";
 import { CONTACT_LIMITS, takeContactMessage } from "./throttle.server.ts";
 
@@ -48,12 +49,31 @@ describe("contact schema", () => {
     expect(new Set(paths)).toEqual(new Set(["name", "email", "subject", "message"]));
     expect(contactSchema.parse({ ...input, name: "  Ritu Sen  " }).name).toBe("Ritu Sen");
   });
+
+  it("takes an optional phone/WhatsApp number loosely and keeps it normalised", () => {
+    const phone = (value: string | undefined) => contactSchema.parse({ ...input, phone: value }).phone;
+    expect(phone(undefined)).toBeUndefined();
+    expect(phone("   ")).toBeUndefined();
+    expect(phone("98300 12345")).toBe("+919830012345");
+    expect(phone("098300-12345")).toBe("+919830012345");
+    expect(phone("91 98300 12345")).toBe("+919830012345");
+    expect(phone("+91 98300-12345")).toBe("+919830012345");
+    expect(phone("+44 20 7946 0958")).toBe("+442079460958");
+    expect(phone("033 2555 1234")).toBe("03325551234"); // a landline: no country to add
+    for (const bad of ["12345", "1234567890123456", "98300 12345 ext 2", "+91+9830012345", "9830O12345", "(033) 2555 1234"]) {
+      const result = contactSchema.safeParse({ ...input, phone: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["phone", PHONE_MESSAGE]]);
+    }
+  });
 });
 
 describe("contact messages", () => {
   it("stores the message and queues one forward job per message", async () => {
     const { id } = await submitContactMessage(input, "203.0.113.7");
-    expect(await row(id)).toMatchObject({ ...input, ip: "203.0.113.7", forwarded_at: null });
+    expect(await row(id)).toMatchObject({ ...input, phone: null, ip: "203.0.113.7", forwarded_at: null });
+    const withPhone = await submitContactMessage({ ...input, phone: "+919830012345" }, "203.0.113.7");
+    expect((await row(withPhone.id)).phone).toBe("+919830012345");
     const job = await getQueues().contact.getJob(forwardJobId(id));
     expect(job?.data).toEqual({ messageId: id });
   });

@@ -2,10 +2,11 @@
 // shipping the validator to the browser. The schema (schema.ts) is built from these.
 
 export const CONTACT_FIELDS = [
-  { name: "name", label: "Name", maxLength: 200, type: "text", autoComplete: "name" },
-  { name: "email", label: "Email", maxLength: 254, type: "email", autoComplete: "email" },
-  { name: "subject", label: "Subject", maxLength: 300, type: "text", autoComplete: "off" },
-  { name: "message", label: "Message", maxLength: 5000, type: "textarea", autoComplete: "off" },
+  { name: "name", label: "Name", maxLength: 200, type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email", maxLength: 254, type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Phone / WhatsApp", maxLength: 24, type: "tel", autoComplete: "tel", required: false },
+  { name: "subject", label: "Subject", maxLength: 300, type: "text", autoComplete: "off", required: true },
+  { name: "message", label: "Message", maxLength: 5000, type: "textarea", autoComplete: "off", required: true },
 ] as const;
 
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number]["name"];

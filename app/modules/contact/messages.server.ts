@@ -21,7 +21,7 @@ export async function enqueueContactForward(messageId: number): Promise<void> {
 export async function submitContactMessage(input: ContactInput, ip: string): Promise<{ id: number }> {
   const inserted = await getDb()
     .insertInto("contact_messages")
-    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, ip })
+    .values({ name: input.name, email: input.email, phone: input.phone ?? null, subject: input.subject, message: input.message, ip })
     .executeTakeFirstOrThrow();
   const id = Number(inserted.insertId);
   await enqueueContactForward(id).catch((error: unknown) =>

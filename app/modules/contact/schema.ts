@@ -1,19 +1,26 @@
 import { z } from "zod";
 import { CONTACT_FIELDS } from "./fields.ts";
+import { isPlausiblePhone, normalisePhone, PHONE_MESSAGE } from "./phone.ts";
 
 const limit = (name: string) => CONTACT_FIELDS.find((f) => f.name === name)!.maxLength;
 
-const required = (name: string) =>
+const text = (name: string) =>
   z
     .string({ error: "This field is required" })
     .trim()
-    .min(1, "This field is required")
     .max(limit(name), `Please keep this under ${limit(name)} characters`);
 
-/** The contact form (SPEC §5): name, email, subject, message, all required. */
+const required = (name: string) => text(name).min(1, "This field is required");
+
+/** The contact form (SPEC §5): name, email, subject, message required; a phone/WhatsApp number optional. */
 export const contactSchema = z.object({
   name: required("name"),
   email: required("email").pipe(z.email("Please enter a valid email address")),
+  // Empty means not given (Conform's parse turns "" into undefined; a direct parse may pass "").
+  phone: text("phone")
+    .refine((v) => v === "" || isPlausiblePhone(v), PHONE_MESSAGE)
+    .transform((v) => (v === "" ? undefined : normalisePhone(v)))
+    .optional(),
   subject: required("subject"),
   message: required("message"),
 });

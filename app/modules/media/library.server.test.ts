@@ -14,6 +14,7 @@ import {
   listDisplayImages,
   listGalleryImages,
   retryMedia,
+  setEntryTitle,
 } from "./library.server.ts";
 import { markMediaReady } from "./records.server.ts";
 import { getDiskStorage } from "./storage.server.ts";
@@ -105,6 +106,18 @@ describe("media library", () => {
     expect(await exists(storage.originalPath(rowB.original_path))).toBe(false);
     for (const key of shared) expect(await exists(derived(key))).toBe(false);
     expect(await deleteMediaEntry("gallery_images", b.id)).toBe(false);
+  });
+
+  it("sets and clears the optional title of a gallery image; display images have none", async () => {
+    const entry = await createMediaEntry("gallery_images", await saveTestUpload(Buffer.from("titled, not a picture"), "t.jpg"));
+    expect((await getGalleryImage(entry.id))!.title).toBeNull();
+    expect(await setEntryTitle("gallery_images", entry.id, "Wax models drying")).toBe(true);
+    expect(await setEntryTitle("gallery_images", entry.id, "Wax models drying")).toBe(true); // unchanged is still found
+    expect((await getGalleryImage(entry.id))!.title).toBe("Wax models drying");
+    expect(await setEntryTitle("gallery_images", entry.id, null)).toBe(true);
+    expect((await getGalleryImage(entry.id))!.title).toBeNull();
+    expect(await setEntryTitle("videos", 999_999, "Nobody")).toBe(false);
+    expect((await listDisplayImages()).every((item) => item.title === null)).toBe(true);
   });
 
   it("keeps one current display image and returns it only when ready", async () => {

@@ -100,6 +100,8 @@ export interface MediaEntryItem {
   /** 0..100 while processing. */
   progress: number;
   originalName: string;
+  /** The optional title of a gallery image or video (always null for display images). */
+  title: string | null;
 }
 export interface ImageEntryItem extends MediaEntryItem {
   /** Null until ready. */
@@ -127,6 +129,8 @@ function entryQuery(entry: Entry, options: ListOptions) {
       "e.id as id",
       "e.media_id as mediaId",
       "e.created_at as createdAt",
+      // Only gallery images and videos have a title column.
+      entry === "display_images" ? sql<string | null>`NULL`.as("title") : sql<string | null>`e.title`.as("title"),
       "media.status",
       "media.error",
       "media.progress",
@@ -153,6 +157,7 @@ function baseItem(row: EntryRow): MediaEntryItem {
     error: row.status === "failed" ? row.error : null,
     progress: row.status === "ready" ? 100 : Number(row.progress),
     originalName: row.original_name,
+    title: row.title,
   };
 }
 
@@ -323,4 +328,11 @@ export async function deleteMediaEntry(entry: Entry, id: number): Promise<boolea
   if (!row) return false;
   await deleteProductMedia([Number(row.media_id)]);
   return true;
+}
+
+/** Sets or clears (null) the title of a gallery image or video. False if the entry does not exist. */
+export async function setEntryTitle(entry: "gallery_images" | "videos", id: number, title: string | null): Promise<boolean> {
+  const result = await getDb().updateTable(entry).set({ title }).where("id", "=", id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return true;
+  return Boolean(await getDb().selectFrom(entry).select("id").where("id", "=", id).executeTakeFirst());
 }

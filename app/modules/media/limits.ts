@@ -15,6 +15,8 @@ export const UPLOAD_LIMITS = {
   imagesPerGalleryPost: 20,
   /** Text fields are small; a larger one is an attack, not a product description. */
   fieldBytes: 64 * 1024,
+  /** The optional title of a gallery image or video (VARCHAR(120), migration 0071). */
+  mediaTitleChars: 120,
 } as const;
 
 const productImageMB = UPLOAD_LIMITS.productImageBytes / MB;

@@ -1,0 +1,89 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { MediaStatus } from "#db/schema.ts";
+import { ConfirmButton } from "./confirm-button.tsx";
+
+export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
+
+/** Where a product stands, in the owner's words (not "#59 · status ready"). */
+export function productStateText(product: { status: MediaStatus; available: boolean }): string {
+  if (!product.available) return "Hidden from the shop";
+  if (product.status === "ready") return "Shown in the shop";
+  if (product.status === "processing") return "Images are being prepared; it shows in the shop when they are ready";
+  return "Not in the shop: an image could not be processed (see below)";
+}
+
+// Two rows on a phone (edit/edit/delete, then the two lists), one wrapping row from 640 px.
+const action =
+  "flex min-h-11 w-full items-center justify-center rounded border px-2 py-1 text-center text-sm leading-tight sm:w-auto sm:px-3";
+const plain = `${action} border-brass-700 text-brass-800 hover:bg-brass-100`;
+
+function Cell({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
+  return <div className={`${wide ? "col-span-3" : "col-span-2"} sm:col-auto`}>{children}</div>;
+}
+
+function PostButton({ intent, name, value, children }: { intent: string; name: string; value: number; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" name="intent" value={intent} className={plain}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * An All Products card's actions, each saying what it acts on: the Gift list and the
+ * Available Collection are named, so "Remove" beside "Delete" cannot be misread.
+ */
+export function ProductCardActions({
+  product,
+  editLink,
+}: {
+  product: { id: number; giftEntryId: number | null; stockEntryId: number | null };
+  editLink: (productId: number, mode: "quick" | "full") => string;
+}) {
+  return (
+    <div className="col-span-2 mt-3 grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
+      <Cell>
+        <Link to={editLink(product.id, "quick")} className={plain} preventScrollReset>
+          Quick Edit
+        </Link>
+      </Cell>
+      <Cell>
+        <Link to={editLink(product.id, "full")} className={plain} preventScrollReset>
+          Full Edit
+        </Link>
+      </Cell>
+      <Cell>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="productId" value={product.id} />
+          <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM} className={`${action} border-red-700 text-red-700 hover:bg-red-50`}>
+            Delete
+          </ConfirmButton>
+        </Form>
+      </Cell>
+      <Cell wide>
+        {product.giftEntryId ? (
+          <PostButton intent="gift-remove" name="entryId" value={product.giftEntryId}>
+            Remove from Gift Items
+          </PostButton>
+        ) : (
+          <PostButton intent="gift-add" name="productId" value={product.id}>
+            Add to Gift Items
+          </PostButton>
+        )}
+      </Cell>
+      <Cell wide>
+        {product.stockEntryId ? (
+          <p className={`${action} border-transparent bg-green-100 text-green-900`}>✓ In Available Collection</p>
+        ) : (
+          <PostButton intent="stock-add" name="productId" value={product.id}>
+            Add to Available Collection
+          </PostButton>
+        )}
+      </Cell>
+    </div>
+  );
+}
