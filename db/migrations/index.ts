@@ -3,6 +3,7 @@ import * as m0001 from "./0001_init.ts";
 import * as m0002 from "./0002_products_name_index.ts";
 import * as m0010 from "./0010_demo_seed.ts";
 import * as m0060 from "./0060_home_slides.ts";
+import * as m0080 from "./0080_products_search.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_products_name_index": m0002,
   "0010_demo_seed": m0010,
   "0060_home_slides": m0060,
+  "0080_products_search": m0080,
 };

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -204,7 +205,7 @@ export function ShopChrome({
         Skip to content
       </a>
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-4 px-4 py-1.5 md:py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1.5 px-4 py-1.5 md:flex-nowrap md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
           <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
             {shop?.addressLine}
@@ -219,6 +220,7 @@ export function ShopChrome({
             {shop ? <WhatsAppLink number={shop.whatsapp} icon={whatsappIcon} /> : null}
             <MobileMenu shop={shop} />
           </div>
+          <SearchForm className="order-last w-full md:order-none md:w-auto" />
         </div>
         <nav aria-label="Site" className="mx-auto hidden max-w-6xl px-4 md:block">
           <SiteLinks className="flex gap-3 text-sm" />
