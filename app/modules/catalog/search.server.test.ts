@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { getDb } from "#db/index.ts";
-import { PRICE_BANDS, priceBand } from "./format.ts";
+import { PRICE_BANDS, priceBand, type PriceBand } from "./format.ts";
 import { PAGE_SIZE } from "./products.server.ts";
 import { searchPublicProducts } from "./search.server.ts";
 
@@ -28,8 +28,8 @@ async function product(name: string, fields: Fields = {}): Promise<number> {
   return Number(result.insertId);
 }
 
-const all = PRICE_BANDS[0];
-const names = async (q: string, sort: Parameters<typeof searchPublicProducts>[3] = "relevance", band = all) =>
+const all: PriceBand = PRICE_BANDS[0];
+const names = async (q: string, sort: Parameters<typeof searchPublicProducts>[3] = "relevance", band: PriceBand = all) =>
   (await searchPublicProducts(q, band, 1, sort)).items.map((p) => p.name);
 
 describe("searchPublicProducts", () => {
