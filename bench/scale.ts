@@ -20,7 +20,7 @@ const CATEGORY_LIST = `'wall-hanging','special-items','home-decor-and-tabletop',
 const PRODUCT_ID = 48;
 const IMAGES_PER_PRODUCT = 2;
 
-async function templates(db: Connection): Promise<number> {
+export async function templates(db: Connection): Promise<number> {
   await db.query(`DROP TABLE IF EXISTS bench_template`);
   await db.query(
     `CREATE TABLE bench_template AS
@@ -35,7 +35,7 @@ async function templates(db: Connection): Promise<number> {
 }
 
 /** Products from..to (ids = seq), public (ready + available), spread over the six categories, two ready images each. */
-async function insertProducts(db: Connection, from: number, to: number, templateCount: number): Promise<void> {
+export async function insertProducts(db: Connection, from: number, to: number, templateCount: number): Promise<void> {
   const seq = `seq_${from}_to_${to}`;
   await db.query(
     `INSERT INTO products (id, name, description, category, price_fixed, price_discount, height_in, width_in, length_in, weight_g, available, status)
