@@ -205,7 +205,7 @@ export function ShopChrome({
         Skip to content
       </a>
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1.5 px-4 py-1.5 md:flex-nowrap md:py-3">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-4 px-4 py-1.5 md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
           <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
             {shop?.addressLine}
@@ -220,11 +220,13 @@ export function ShopChrome({
             {shop ? <WhatsAppLink number={shop.whatsapp} icon={whatsappIcon} /> : null}
             <MobileMenu shop={shop} />
           </div>
-          <SearchForm className="order-last w-full md:order-none md:w-auto" />
         </div>
-        <nav aria-label="Site" className="mx-auto hidden max-w-6xl px-4 md:block">
-          <SiteLinks className="flex gap-3 text-sm" />
-        </nav>
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 pb-2 md:pb-0">
+          <nav aria-label="Site" className="hidden md:block">
+            <SiteLinks className="flex gap-3 text-sm" />
+          </nav>
+          <SearchForm className="w-full md:w-auto" />
+        </div>
         <nav aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />
         </nav>
