@@ -2,7 +2,7 @@
 // processes on a bench database, every row, and bench/RESULTS.md.
 //
 //   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md
-//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render)
+//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render, search)
 //   npm run bench -- --quick               # short runs for development
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
@@ -29,7 +29,7 @@ import {
 } from "./app.ts";
 import { renderSection, failedSection, type Section } from "./report.ts";
 
-const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render"] as const;
+const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search"] as const;
 type RowName = (typeof ROWS)[number];
 
 function flag(name: string): string | undefined {
@@ -50,6 +50,7 @@ const settings = {
   scale: { seconds: quick ? 2 : 5, connections: 10, small: 100, large: quick ? 2000 : 10_000 },
   memory: { first: quick ? 20 : 100, total: quick ? 200 : 1000, width: 320, height: 240 },
   render: { rounds: quick ? 2 : 5, perRound: quick ? 10 : 20 },
+  search: { seconds: quick ? 2 : 5, small: 100, large: quick ? 2000 : 10_000 },
 };
 const full = selected.size === ROWS.length && !quick;
 const out = flag("out") ?? (full ? "bench/RESULTS.md" : path.join(WORK, "RESULTS-partial.md"));
@@ -157,6 +158,10 @@ async function main(): Promise<void> {
   if (selected.has("memory")) {
     const { runMemory } = await import("./memory.ts");
     sections.push(await section("5. Worker memory", () => runMemory(app, settings.memory)));
+  }
+  if (selected.has("search")) {
+    const { runSearch } = await import("./search.ts");
+    sections.push(await section("6. Search", () => runSearch(settings.search)));
   }
   sections.sort((a, b) => a.title.localeCompare(b.title));
 

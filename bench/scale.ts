@@ -23,7 +23,7 @@ const IMAGES_PER_PRODUCT = 2;
 /** The admin's product manager, first page, every category (issue 14: p50 under 50 ms at 10,000 products). */
 const ADMIN_PRODUCTS = "/dashboard/all-products";
 
-async function templates(db: Connection): Promise<number> {
+export async function templates(db: Connection): Promise<number> {
   await db.query(`DROP TABLE IF EXISTS bench_template`);
   await db.query(
     `CREATE TABLE bench_template AS
@@ -38,7 +38,7 @@ async function templates(db: Connection): Promise<number> {
 }
 
 /** Products from..to (ids = seq), public (ready + available), spread over the six categories, two ready images each. */
-async function insertProducts(db: Connection, from: number, to: number, templateCount: number): Promise<void> {
+export async function insertProducts(db: Connection, from: number, to: number, templateCount: number): Promise<void> {
   const seq = `seq_${from}_to_${to}`;
   await db.query(
     `INSERT INTO products (id, name, description, category, price_fixed, price_discount, height_in, width_in, length_in, weight_g, available, status)

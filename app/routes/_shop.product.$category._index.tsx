@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ProductCard, type CardProduct } from "#app/components/shop/product-card.tsx";
+import type { CardProduct } from "#app/components/shop/product-card.tsx";
+import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
-import { PRICE_BANDS, listingSearch, pageLinks, parsePage, priceBand } from "#app/modules/catalog/format.ts";
+import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/format.ts";
 import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
-import { useRootData } from "#app/root.tsx";
 
 type ListingPage = { items: CardProduct[]; total: number; page: number; pageCount: number };
 
@@ -19,9 +19,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const band = priceBand(url.searchParams.get("price"));
   const requestedPage = parsePage(url.searchParams.get("page"));
-  const base = { slug, name: listingName(slug), price: band.key as string };
+  const sort = parseSort(url.searchParams.get("sort"), LISTING_SORTS);
+  const base = { slug, name: listingName(slug), price: band.key as string, sort };
   try {
-    const { items, ...position } = await listPublicProducts(slug, band, requestedPage);
+    const { items, ...position } = await listPublicProducts(slug, band, requestedPage, sort);
     const page: ListingPage = { ...position, items: items.map(toCardView) };
     return data({ ...base, page, error: null as string | null });
   } catch (error) {
@@ -32,32 +33,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function Listing() {
-  const { slug, name, price, page, error } = useLoaderData<typeof loader>();
-  const enquiry = useRootData()?.enquiry ?? [];
+  const { slug, name, price, sort, page, error } = useLoaderData<typeof loader>();
   const path = `/product/${slug}`;
+  const hrefFor: HrefFor = (change) => `${path}${listingSearch({ price, sort, page: page.page, ...change })}`;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="listing-heading">
       <h1 id="listing-heading" className="font-serif text-3xl text-brass-800">
         {name}
       </h1>
-      <nav aria-label="Price range" className="mt-4">
-        <ul className="flex flex-wrap gap-2 text-sm">
-          {PRICE_BANDS.map((band) => (
-            <li key={band.key}>
-              <Link
-                to={`${path}${listingSearch(band.key, 1)}`}
-                preventScrollReset
-                aria-current={band.key === price ? "true" : undefined}
-                className={`inline-block rounded-full border px-3 py-1 ${
-                  band.key === price ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white text-brass-900"
-                }`}
-              >
-                {band.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PriceFilter price={price} hrefFor={hrefFor} />
+      <SortLinks sort={sort} offered={LISTING_SORTS} hrefFor={hrefFor} />
 
       {error ? (
         <p role="alert" className="mt-8 rounded border border-red-300 bg-red-50 p-4 text-red-700" data-testid="listing-error">
@@ -76,66 +61,10 @@ export default function Listing() {
           No products available in this category
         </p>
       ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
-          {page.items.map((product, i) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              priority={i < 2}
-              inEnquiry={enquiry.includes(product.id)}
-            />
-          ))}
-        </ul>
+        <ProductGrid items={page.items} />
       )}
 
-      {page.pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-8" data-testid="pagination">
-          <ul className="flex flex-wrap items-center justify-center gap-2 text-sm">
-            <li>
-              {page.page > 1 ? (
-                <Link to={`${path}${listingSearch(price, page.page - 1)}`} rel="prev" className="rounded border border-brass-300 bg-white px-3 py-1">
-                  Previous
-                </Link>
-              ) : (
-                <span className="rounded border border-brass-100 px-3 py-1 text-brass-900/40" aria-disabled="true">
-                  Previous
-                </span>
-              )}
-            </li>
-            {pageLinks(page.page, page.pageCount).map((link) =>
-              link.kind === "gap" ? (
-                <li key={link.key} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={link.page}>
-                  <Link
-                    to={`${path}${listingSearch(price, link.page)}`}
-                    aria-current={link.page === page.page ? "page" : undefined}
-                    aria-label={`Page ${link.page}`}
-                    className={`inline-block min-w-9 rounded border px-3 py-1 text-center ${
-                      link.page === page.page ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"
-                    }`}
-                  >
-                    {link.page}
-                  </Link>
-                </li>
-              ),
-            )}
-            <li>
-              {page.page < page.pageCount ? (
-                <Link to={`${path}${listingSearch(price, page.page + 1)}`} rel="next" className="rounded border border-brass-300 bg-white px-3 py-1">
-                  Next
-                </Link>
-              ) : (
-                <span className="rounded border border-brass-100 px-3 py-1 text-brass-900/40" aria-disabled="true">
-                  Next
-                </span>
-              )}
-            </li>
-          </ul>
-        </nav>
-      ) : null}
+      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={hrefFor} />
     </section>
   );
 }
@@ -143,7 +72,8 @@ export default function Listing() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const shop = shopFromMatches(matches);
   const name = data?.name ?? "Products";
-  const search = data ? listingSearch(data.price, data.page.page) : "";
+  // The canonical address keeps the filter and page but never the order: one address per set of pieces.
+  const search = data ? listingSearch({ price: data.price, page: data.page.page }) : "";
   const firstImage = data?.page.items[0]?.images[0]?.og;
   return seo({
     title: name,

@@ -5,6 +5,7 @@ import * as m0010 from "./0010_demo_seed.ts";
 import * as m0060 from "./0060_home_slides.ts";
 import * as m0070 from "./0070_contact_phone.ts";
 import * as m0071 from "./0071_media_titles.ts";
+import * as m0080 from "./0080_products_search.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0060_home_slides": m0060,
   "0070_contact_phone": m0070,
   "0071_media_titles": m0071,
+  "0080_products_search": m0080,
 };

@@ -21,6 +21,7 @@ const ALL_CALLS: Array<[string, string]> = [
   ["get", "/products/getAvailableProductByName/{name}"],
   ["get", "/products/getProductsByCategory/{category}"],
   ["get", "/products/getAvailableProductsByCategory/{category}"],
+  ["get", "/products/search"],
   ["put", "/products/update/{id}"],
   ["put", "/products/toggleAvailability/{id}"],
   ["get", "/products/getTotalProductsCount"],
@@ -85,7 +86,7 @@ function call(ctx: APIRequestContext, method: string, path: string, options?: Re
   return ctx.fetch(`${API}${path}`, { method: method.toUpperCase(), ...options });
 }
 
-test("openapi.json is OpenAPI 3.1 and documents exactly the 37 calls", async ({ request }) => {
+test("openapi.json is OpenAPI 3.1 and documents exactly the 37 calls and the search", async ({ request }) => {
   const response = await request.get(`${API}/openapi.json`);
   expect(response.status()).toBe(200);
   const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>> };

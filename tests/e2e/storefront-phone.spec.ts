@@ -54,10 +54,14 @@ test("on the phone edit page the image buttons are 44 px tall and apart", async 
   expect(apart).toBeGreaterThanOrEqual(8);
 });
 
-test("the phone header is one line with the logo and name once, a call link, WhatsApp and the menu", async ({ page }) => {
+test("the phone header is one line with the logo and name once, a call link, WhatsApp and the menu, then the search box", async ({ page }) => {
   await page.goto("/gallery");
   const header = page.getByRole("banner");
-  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  // Issue 16 adds a full-width search row (44 px box + 8 px) under the one-line header of issue 15.
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64 + 52);
+  const logo = (await header.getByRole("link", { name: /home$/ }).boundingBox())!;
+  const search = (await header.getByRole("searchbox", { name: "Search pieces" }).boundingBox())!;
+  expect(search.y).toBeGreaterThanOrEqual(logo.y + logo.height - 1);
   await expect(page.getByText("Dokra Shilpa Kendra", { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expect(header.getByTestId("whatsapp-chat")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d{8,15}$/);
   await expect(header.getByTestId("whatsapp-chat")).toBeVisible();

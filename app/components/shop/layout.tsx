@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
+import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -224,9 +225,12 @@ export function ShopChrome({
             <MobileMenu shop={shop} />
           </div>
         </div>
-        <nav aria-label="Site" className="mx-auto hidden max-w-6xl px-4 md:block">
-          <SiteLinks className="flex gap-3 text-sm" />
-        </nav>
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 pb-2 md:pb-0">
+          <nav aria-label="Site" className="hidden md:block">
+            <SiteLinks className="flex gap-3 text-sm" />
+          </nav>
+          <SearchForm className="w-full md:w-auto" />
+        </div>
         <nav aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />
         </nav>

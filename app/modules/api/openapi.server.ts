@@ -5,12 +5,14 @@ import type { Endpoint } from "./endpoint.server.ts";
 import { availableCollectionEndpoints, trendingEndpoints } from "./lists.server.ts";
 import { fixImageEndpoints, galleryEndpoints, videoEndpoints } from "./media.server.ts";
 import { productEndpoints } from "./products.server.ts";
+import { searchEndpoints } from "./search.server.ts";
 import { failureSchema, successSchema } from "./schemas.ts";
 import { userEndpoints } from "./user.server.ts";
 
-/** Every call of SPEC §7, in its order. */
+/** Every call of SPEC §7, in its order, and the search of issue 16. */
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(productEndpoints),
+  ...Object.values(searchEndpoints),
   ...Object.values(galleryEndpoints),
   ...Object.values(videoEndpoints),
   ...Object.values(userEndpoints),

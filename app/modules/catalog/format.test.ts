@@ -5,7 +5,10 @@ import {
   formatSize,
   formatWeight,
   inPriceBand,
+  LISTING_SORTS,
   listingSearch,
+  parseSort,
+  SEARCH_SORTS,
   pageLinks,
   parsePage,
   parseSize,
@@ -124,10 +127,22 @@ describe("price bands", () => {
 
 describe("listing links", () => {
   it("keeps the filter and the page together, leaving defaults out", () => {
-    expect(listingSearch("all", 1)).toBe("");
-    expect(listingSearch("below-5000", 1)).toBe("?price=below-5000");
-    expect(listingSearch("below-5000", 3)).toBe("?price=below-5000&page=3");
-    expect(listingSearch("all", 2)).toBe("?page=2");
+    expect(listingSearch({ price: "all", page: 1 })).toBe("");
+    expect(listingSearch({ price: "below-5000", page: 1 })).toBe("?price=below-5000");
+    expect(listingSearch({ price: "below-5000", page: 3 })).toBe("?price=below-5000&page=3");
+    expect(listingSearch({ price: "all", page: 2 })).toBe("?page=2");
+  });
+  it("keeps the order and the search words, leaving each page's default order out", () => {
+    expect(listingSearch({ price: "all", sort: "newest", page: 1 })).toBe("");
+    expect(listingSearch({ price: "below-5000", sort: "price-asc", page: 2 })).toBe("?price=below-5000&sort=price-asc&page=2");
+    expect(listingSearch({ q: "brass owl", price: "all", sort: "relevance", page: 1 }, "relevance")).toBe("?q=brass+owl");
+    expect(listingSearch({ q: "owl", price: "all", sort: "newest", page: 1 }, "relevance")).toBe("?q=owl&sort=newest");
+  });
+  it("reads ?sort against the orders the page offers", () => {
+    expect(parseSort("price-desc", LISTING_SORTS)).toBe("price-desc");
+    expect(parseSort("relevance", LISTING_SORTS)).toBe("newest");
+    expect(parseSort(null, SEARCH_SORTS)).toBe("relevance");
+    expect(parseSort("DROP TABLE", SEARCH_SORTS)).toBe("relevance");
   });
   it("reads ?page as a positive integer", () => {
     expect(parsePage("3")).toBe(3);

@@ -99,13 +99,50 @@ export function inPriceBand(price: number, band: PriceBand): boolean {
   );
 }
 
-// Links of the listing page: the price filter and the pages keep each other (SPEC §2).
+// Links of the listing and search pages: the words, price filter, order and page keep each other (SPEC §2, issue 16).
 
-/** The query string of a listing address; 'all' and page 1 are left out so each page has one address. */
-export function listingSearch(price: string, page: number): string {
+/**
+ * Orders of a listing (newest first by default) and of search results (best match first
+ * by default). The key is the `?sort=` value.
+ */
+export const SORTS = [
+  { key: "relevance", label: "Best match" },
+  { key: "newest", label: "Newest" },
+  { key: "price-asc", label: "Price: low to high" },
+  { key: "price-desc", label: "Price: high to low" },
+] as const;
+
+export type SortKey = (typeof SORTS)[number]["key"];
+export const LISTING_SORTS: ReadonlyArray<SortKey> = ["newest", "price-asc", "price-desc"];
+export const SEARCH_SORTS: ReadonlyArray<SortKey> = ["relevance", "newest", "price-asc", "price-desc"];
+
+/** Reads ?sort against the orders a page offers; anything else is the page's default (the first). */
+export function parseSort(value: string | null | undefined, offered: ReadonlyArray<SortKey>): SortKey {
+  return offered.find((key) => key === value) ?? offered[0]!;
+}
+
+export function sortLabel(key: SortKey): string {
+  return SORTS.find((s) => s.key === key)!.label;
+}
+
+export interface ListingState {
+  q?: string;
+  price: string;
+  sort?: SortKey;
+  page: number;
+}
+
+/**
+ * The query string of a listing or search address. Defaults ('all', page 1, the page's
+ * default order) are left out so each page has one address; without `sort` it is the
+ * canonical address, which never carries an order.
+ */
+export function listingSearch(state: ListingState, defaultSort: SortKey = "newest"): string {
   const params = new URLSearchParams();
-  if (price && price !== "all") params.set("price", price);
-  if (page > 1) params.set("page", String(page));
+  if (state.q) params.set("q", state.q);
+  if (state.price && state.price !== "all") params.set("price", state.price);
+  if (state.sort && state.sort !== defaultSort) params.set("sort", state.sort);
+  if (state.page > 1) params.set("page", String(state.page));
   const query = params.toString();
   return query ? `?${query}` : "";
 }

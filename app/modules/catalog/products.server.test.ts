@@ -49,6 +49,16 @@ describe("listPublicProducts", () => {
     expect(await names("above-50000")).toEqual([]);
   });
 
+  it("sorts by selling price either way and by newest, within the price band, ties by id", async () => {
+    const names = async (sort: "price-asc" | "price-desc" | "newest", page = 1) =>
+      (await listPublicProducts("special-items", priceBand("below-5000"), page, sort)).items.map((p) => p.name);
+    expect(await names("price-asc")).toEqual(["Piece 0", "Piece 1", "Piece 2", "Piece 3", "Discounted"]);
+    expect(await names("price-desc")).toEqual(["Discounted", "Piece 3", "Piece 2", "Piece 1", "Piece 0"]);
+    expect(await names("newest")).toEqual(["Discounted", "Piece 3", "Piece 2", "Piece 1", "Piece 0"]);
+    const cheapestSecondPage = (await listPublicProducts("special-items", PRICE_BANDS[0], 2, "price-asc")).items.map((p) => p.name);
+    expect(cheapestSecondPage).toEqual(["Piece 11", "Piece 12", "Piece 13"]);
+  });
+
   it("lists Gift and stock entries through their own tables", async () => {
     const gift = await insertProduct("Gift piece", 500);
     const stock = await insertProduct("Stock piece", 600);

@@ -8,7 +8,7 @@ import { toImageView, type ImageView, type MediaLike } from "#app/modules/media/
 import { getDb } from "#db/index.ts";
 import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
-import { formatSize, type PriceBand } from "./format.ts";
+import { formatSize, type PriceBand, type SortKey } from "./format.ts";
 import type { ProductCreateInput } from "./product-schema.ts";
 
 export const PAGE_SIZE = 12;
@@ -109,14 +109,14 @@ export async function loadProductMedia<T>(productIds: readonly number[], toView:
   return byProduct;
 }
 
-async function withImages(rows: ProductRow[]): Promise<ProductView[]> {
+export async function withImages(rows: ProductRow[]): Promise<ProductView[]> {
   const images = await loadProductImages(rows.map((r) => r.id));
   return rows.map((row) => toProductView(row, images.get(row.id) ?? []));
 }
 
-type ProductQuery = SelectQueryBuilder<Database, "products", object>;
+export type ProductQuery = SelectQueryBuilder<Database, "products", object>;
 
-function publicProducts(): ProductQuery {
+export function publicProducts(): ProductQuery {
   return getDb().selectFrom("products").where("products.status", "=", "ready").where("products.available", "=", 1);
 }
 
@@ -130,7 +130,7 @@ function inListing(query: ProductQuery, slug: ListingSlug): ProductQuery {
   return query.where("products.category", "=", slug);
 }
 
-function inBand(query: ProductQuery, band: PriceBand): ProductQuery {
+export function inBand(query: ProductQuery, band: PriceBand): ProductQuery {
   let q = query;
   if (band.above !== null) q = q.where("products.price_effective", ">", String(band.above) as never);
   if (band.atLeast !== null) q = q.where("products.price_effective", ">=", String(band.atLeast) as never);
@@ -146,19 +146,33 @@ export interface ProductPage {
   pageCount: number;
 }
 
-/** The public listing: ready and available products of a category or list, filtered by price band in SQL. */
-export async function listPublicProducts(slug: ListingSlug, band: PriceBand, page: number): Promise<ProductPage> {
-  const filtered = inBand(inListing(publicProducts(), slug), band);
+/**
+ * Orders by price or newest; the id breaks ties in the same direction, so the listing's
+ * (status, available, category, price_effective) index gives the order. 'relevance' is
+ * the search's own order and falls back to newest here.
+ */
+export function inOrder<Q extends ProductQuery>(query: Q, sort: SortKey): Q {
+  if (sort === "price-asc") return query.orderBy("products.price_effective", "asc").orderBy("products.id", "asc") as Q;
+  if (sort === "price-desc") return query.orderBy("products.price_effective", "desc").orderBy("products.id", "desc") as Q;
+  return query.orderBy("products.id", "desc") as Q;
+}
+
+/** Count, clamp the page, read that page of 12 (in `order`) with its images: the listing's and the search's paging. */
+export async function readPage(filtered: ProductQuery, page: number, order: (query: ProductQuery) => ProductQuery): Promise<ProductPage> {
   const { total } = await filtered.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await filtered
+  const rows = await order(filtered)
     .selectAll("products")
-    .orderBy("products.id", "desc")
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE)
     .execute();
   return { items: await withImages(rows), total: Number(total), page: current, pageCount };
+}
+
+/** The public listing: ready and available products of a category or list, filtered by price band and ordered in SQL. */
+export async function listPublicProducts(slug: ListingSlug, band: PriceBand, page: number, sort: SortKey = "newest"): Promise<ProductPage> {
+  return readPage(inBand(inListing(publicProducts(), slug), band), page, (query) => inOrder(query, sort));
 }
 
 /** Every public product of a category or list, newest first (the API's list): two queries, whatever the size. */

@@ -1,0 +1,113 @@
+import { Link } from "@remix-run/react";
+import { ProductCard, type CardProduct } from "#app/components/shop/product-card.tsx";
+import { PRICE_BANDS, pageLinks, sortLabel, type ListingState, type SortKey } from "#app/modules/catalog/format.ts";
+import { useRootData } from "#app/root.tsx";
+
+// The parts a listing and the search results share: price filter, order, grid, pages.
+// Every control is a link, so the pages work without JavaScript (decision 040).
+
+/** The address of the same page with some of its state changed (the filter and order go back to page 1). */
+export type HrefFor = (state: Partial<ListingState>) => string;
+
+const pill = (active: boolean) =>
+  `inline-flex min-h-11 items-center rounded-full border px-3 ${
+    active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white text-brass-900"
+  }`;
+
+export function PriceFilter({ price, hrefFor }: { price: string; hrefFor: HrefFor }) {
+  return (
+    <nav aria-label="Price range" className="mt-4">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {PRICE_BANDS.map((band) => (
+          <li key={band.key}>
+            <Link to={hrefFor({ price: band.key, page: 1 })} preventScrollReset aria-current={band.key === price ? "true" : undefined} className={pill(band.key === price)}>
+              {band.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SortLinks({ sort, offered, hrefFor }: { sort: SortKey; offered: ReadonlyArray<SortKey>; hrefFor: HrefFor }) {
+  return (
+    <nav aria-label="Sort by" className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="sort-links">
+      <span className="text-brass-900/80">Sort by:</span>
+      <ul className="flex flex-wrap gap-2">
+        {offered.map((key) => (
+          <li key={key}>
+            <Link to={hrefFor({ sort: key, page: 1 })} preventScrollReset rel="nofollow" aria-current={key === sort ? "true" : undefined} className={pill(key === sort)}>
+              {sortLabel(key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ProductGrid({ items }: { items: CardProduct[] }) {
+  const enquiry = useRootData()?.enquiry ?? [];
+  return (
+    <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
+      {items.map((product, i) => (
+        <ProductCard key={product.id} product={product} priority={i < 2} inEnquiry={enquiry.includes(product.id)} />
+      ))}
+    </ul>
+  );
+}
+
+export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: HrefFor }) {
+  if (pageCount <= 1) return null;
+  const disabled = "rounded border border-brass-100 px-3 py-1 text-brass-900/40";
+  const step = "rounded border border-brass-300 bg-white px-3 py-1";
+  return (
+    <nav aria-label="Pagination" className="mt-8" data-testid="pagination">
+      <ul className="flex flex-wrap items-center justify-center gap-2 text-sm">
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor({ page: page - 1 })} rel="prev" className={step}>
+              Previous
+            </Link>
+          ) : (
+            <span className={disabled} aria-disabled="true">
+              Previous
+            </span>
+          )}
+        </li>
+        {pageLinks(page, pageCount).map((link) =>
+          link.kind === "gap" ? (
+            <li key={link.key} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={link.page}>
+              <Link
+                to={hrefFor({ page: link.page })}
+                aria-current={link.page === page ? "page" : undefined}
+                aria-label={`Page ${link.page}`}
+                className={`inline-block min-w-9 rounded border px-3 py-1 text-center ${
+                  link.page === page ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"
+                }`}
+              >
+                {link.page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < pageCount ? (
+            <Link to={hrefFor({ page: page + 1 })} rel="next" className={step}>
+              Next
+            </Link>
+          ) : (
+            <span className={disabled} aria-disabled="true">
+              Next
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import { Form, useLocation } from "@remix-run/react";
+import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
+
+/** The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched. */
+export function SearchForm({ className = "" }: { className?: string }) {
+  const location = useLocation();
+  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/search" role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
+      <label htmlFor="site-search" className="sr-only">
+        Search pieces
+      </label>
+      <input
+        // A new key per address puts the searched words back in the box after each navigation.
+        key={location.key}
+        id="site-search"
+        type="search"
+        name="q"
+        defaultValue={current}
+        required
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder="Search owl, Ganesha, diya…"
+        className="min-h-11 w-full min-w-0 rounded-full border border-brass-300 bg-white px-4 text-sm md:w-64"
+      />
+      <button type="submit" className="min-h-11 min-w-11 rounded-full bg-brass-700 px-4 text-sm font-semibold text-white">
+        Search
+      </button>
+    </Form>
+  );
+}

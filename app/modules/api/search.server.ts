@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PRICE_BANDS, SEARCH_SORTS, priceBand } from "#app/modules/catalog/format.ts";
+import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
+import { searchPublicProducts } from "#app/modules/catalog/search.server.ts";
+import { defineEndpoint } from "./endpoint.server.ts";
+import { ok, parseWith } from "./envelope.server.ts";
+import { apiProductSchema } from "./schemas.ts";
+import { toApiProduct } from "./serialize.server.ts";
+
+// GET /api/v1/products/search (issue 16.3): the storefront's search, same words, filter,
+// order and pages. Unlike the page, which falls back to defaults, the API refuses an
+// unknown filter, order or page with 400 so a client learns of its mistake.
+
+const bandKeys = PRICE_BANDS.map((b) => b.key) as [string, ...string[]];
+const sortKeys = SEARCH_SORTS as unknown as [string, ...string[]];
+
+const searchQuery = searchQuerySchema.extend({
+  price: z.enum(bandKeys, { error: `price must be one of: ${bandKeys.join(", ")}` }).default("all").meta({ description: "Price range of the listing" }),
+  sort: z.enum(sortKeys, { error: `sort must be one of: ${sortKeys.join(", ")}` }).default("relevance").meta({ description: "relevance (best match first), newest, price-asc, price-desc" }),
+  page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(10_000, "page must be a whole number from 1").default(1),
+});
+
+const searchResult = z
+  .object({
+    products: z.array(apiProductSchema).meta({ description: "One page: at most 12" }),
+    total: z.number().meta({ description: "Matching products in all pages" }),
+    page: z.number().meta({ description: "This page (a page past the last answers the last)" }),
+    pageCount: z.number(),
+    correctedTo: z.string().nullable().meta({ description: "When nothing matched the words as typed: the corrected words these results are for" }),
+  })
+  .meta({ id: "SearchResult" });
+
+const search = defineEndpoint({
+  method: "GET",
+  path: "/products/search",
+  tag: "Products",
+  summary: "Search the public products by words",
+  description:
+    "Ready and available products whose name, description, material, utility, colour or category match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/elephant, ullu/owl; words of one or two letters match word starts). When nothing matches, one misspelt word is corrected and `correctedTo` says so. Pages of 12.",
+  access: "public",
+  failure: "Failed to search products",
+  query: searchQuery,
+  success: { status: 200, description: "One page of matching products", data: searchResult },
+  errors: [400],
+  async handle({ request }) {
+    const input = parseWith(searchQuery, Object.fromEntries(new URL(request.url).searchParams));
+    const found = await searchPublicProducts(input.q, priceBand(input.price), input.page, input.sort as (typeof SEARCH_SORTS)[number]);
+    return ok({
+      products: found.items.map(toApiProduct),
+      total: found.total,
+      page: found.page,
+      pageCount: found.pageCount,
+      correctedTo: found.correctedTo,
+    });
+  },
+});
+
+export const searchEndpoints = { search };

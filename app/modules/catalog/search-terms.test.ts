@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { planSearch, searchWords, variantsOf } from "./search-terms.ts";
+
+describe("search words", () => {
+  it("keeps letters and digits of any script, lower case, without repeats, at most 8", () => {
+    expect(searchWords("Dokra  OWL, owl!")).toEqual(["dokra", "owl"]);
+    expect(searchWords("গণেশ মূর্তি")).toEqual(["গণেশ", "মূর্তি"]);
+    expect(searchWords("a b c d e f g h i j")).toHaveLength(8);
+    expect(searchWords("+owl* -(brass) \"x\" @~<>")).toEqual(["owl", "brass", "x"]);
+  });
+
+  it("finds transliterations, synonyms and singulars", () => {
+    expect(variantsOf("dhokra")).toContain("dokra");
+    expect(variantsOf("ganpati")).toEqual(expect.arrayContaining(["ganesh", "ganesha"]));
+    expect(variantsOf("hathi")).toContain("elephant");
+    expect(variantsOf("elephants")).toEqual(expect.arrayContaining(["elephant", "hathi"]));
+    expect(variantsOf("ullu")).toContain("owl");
+    expect(variantsOf("diya")).toContain("lamp");
+    expect(variantsOf("brass")).not.toContain("bras");
+  });
+});
+
+describe("planSearch", () => {
+  it("requires every word, each through any of its spellings, as prefixes", () => {
+    expect(planSearch("Dhokra hathi")).toEqual({
+      fulltext: expect.stringMatching(/^\+\(dhokra\* dokra\* .*\) \+\(hathi\* haathi\* elephant\*\)$/),
+      short: [],
+      words: ["dhokra", "hathi"],
+    });
+  });
+
+  it("lets a 3-letter synonym match only itself or its plural ('peacock' must not find 'more')", () => {
+    expect(planSearch("peacock").fulltext).toBe("+(peacock* mor mors)");
+    expect(planSearch("ullu").fulltext).toBe("+(ullu* owl owls)");
+  });
+
+  it("drops stopwords and single letters, and sends 2-letter words to the fallback", () => {
+    expect(planSearch("the owl of a")).toEqual({ fulltext: "+(owl* ullu*)", short: ["of"], words: ["owl", "of"] });
+    expect(planSearch("ox")).toEqual({ fulltext: null, short: ["ox"], words: ["ox"] });
+    expect(planSearch("a")).toEqual({ fulltext: null, short: [], words: [] });
+    expect(planSearch("7")).toEqual({ fulltext: null, short: ["7"], words: ["7"] });
+  });
+
+  it("never lets boolean-mode operators through", () => {
+    const plan = planSearch(`"owl" +elephant -brass* ~(x) @2 >lamp <diya`);
+    expect(plan.fulltext).not.toMatch(/["~@<>-]/);
+    expect(plan.fulltext?.replace(/[+()*]/g, "")).toMatch(/^[\p{L}\p{N} ]+$/u);
+  });
+});

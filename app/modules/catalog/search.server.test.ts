@@ -1,0 +1,100 @@
+// Storefront search against the real MariaDB FULLTEXT index (migration 0080).
+import { afterAll, describe, expect, it } from "vitest";
+import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
+import { getDb } from "#db/index.ts";
+import { PRICE_BANDS, priceBand, type PriceBand } from "./format.ts";
+import { PAGE_SIZE } from "./products.server.ts";
+import { searchPublicProducts } from "./search.server.ts";
+
+afterAll(() => closePublicVersion());
+
+type Fields = { description?: string; category?: string; material?: string; color?: string; price?: number; status?: "ready" | "processing"; available?: number };
+
+async function product(name: string, fields: Fields = {}): Promise<number> {
+  const result = await getDb()
+    .insertInto("products")
+    .values({
+      name,
+      description: fields.description ?? "",
+      category: fields.category ?? "home-decor-and-tabletop",
+      material: fields.material ?? "Brass",
+      color: fields.color ?? "Golden",
+      price_fixed: fields.price ?? 1000,
+      status: fields.status ?? "ready",
+      available: fields.available ?? 1,
+    })
+    .executeTakeFirstOrThrow();
+  await bumpPublicVersion();
+  return Number(result.insertId);
+}
+
+const all: PriceBand = PRICE_BANDS[0];
+const names = async (q: string, sort: Parameters<typeof searchPublicProducts>[3] = "relevance", band: PriceBand = all) =>
+  (await searchPublicProducts(q, band, 1, sort)).items.map((p) => p.name);
+
+describe("searchPublicProducts", () => {
+  it("finds by name, description, material, colour and category, public pieces only", async () => {
+    const owl = await product("Dokra Owl pair", { description: "A wise pair for the study.", price: 2400 });
+    await product("Ganesha idol", { category: "candle-stand-and-pooja-related", material: "Kansa", color: "Antique", price: 7600 });
+    await product("Elephant with rider", { description: "The hathi of the village fair.", category: "wall-hanging", price: 12000 });
+    await product("Owl still processing", { status: "processing" });
+    await product("Owl hidden", { available: 0 });
+
+    expect(await names("owl")).toEqual(["Dokra Owl pair"]);
+    expect(await names("study")).toEqual(["Dokra Owl pair"]);
+    expect(await names("kansa")).toEqual(["Ganesha idol"]);
+    expect(await names("antique")).toEqual(["Ganesha idol"]);
+    expect(await names("pooja")).toEqual(["Ganesha idol"]);
+    expect(await names("wall hanging")).toEqual(["Elephant with rider"]);
+    expect((await searchPublicProducts("owl", all, 1, "relevance")).items[0]!.id).toBe(owl);
+  });
+
+  it("matches prefixes, transliterations and synonyms, and requires every word", async () => {
+    expect(await names("eleph")).toEqual(["Elephant with rider"]);
+    expect(await names("ullu")).toEqual(["Dokra Owl pair"]);
+    expect(await names("Dhokra")).toEqual(["Dokra Owl pair"]);
+    expect(await names("ganpati")).toEqual(["Ganesha idol"]);
+    expect(await names("elephants")).toEqual(["Elephant with rider"]);
+    expect(await names("owl elephant")).toEqual([]);
+  });
+
+  it("corrects one misspelt word when nothing matched, and says so", async () => {
+    const result = await searchPublicProducts("elefant", all, 1, "relevance");
+    expect(result.items.map((p) => p.name)).toEqual(["Elephant with rider"]);
+    expect(result.correctedTo).toBe("elephant");
+    const ganesa = await searchPublicProducts("ganeshaa idol", all, 1, "relevance");
+    expect(ganesa.correctedTo).toBe("ganesha idol");
+    expect((await searchPublicProducts("zzzqqq", all, 1, "relevance")).correctedTo).toBeNull();
+  });
+
+  it("sees a new product's words for correction once the catalogue changed", async () => {
+    expect(await names("peacok")).toEqual([]);
+    await product("Peacock lamp", { price: 3100 });
+    expect(await names("peacok")).toEqual(["Peacock lamp"]);
+  });
+
+  it("falls back to a word-start match for words shorter than the index's three letters", async () => {
+    await product("Ox cart", { price: 900 });
+    await product("Jewellery box", { price: 950 });
+    expect(await names("ox")).toEqual(["Ox cart"]);
+    expect(await names("ox cart")).toEqual(["Ox cart"]);
+    expect(await names("a")).toEqual([]);
+  });
+
+  it("filters by price band and sorts by price and newest", async () => {
+    expect(await names("brass", "price-asc", priceBand("below-5000"))).toEqual(["Ox cart", "Jewellery box", "Dokra Owl pair", "Peacock lamp"]);
+    expect(await names("brass", "price-desc")).toEqual(["Elephant with rider", "Peacock lamp", "Dokra Owl pair", "Jewellery box", "Ox cart"]);
+    expect(await names("brass", "newest")).toEqual(["Jewellery box", "Ox cart", "Peacock lamp", "Elephant with rider", "Dokra Owl pair"]);
+  });
+
+  it("pages by 12 and never lets the words reach SQL as operators", async () => {
+    for (let i = 0; i < 14; i++) await product(`Tortoise number ${i}`);
+    const second = await searchPublicProducts("kachua", all, 2, "newest");
+    expect(second).toMatchObject({ total: 14, page: 2, pageCount: 2 });
+    expect(second.items).toHaveLength(14 - PAGE_SIZE);
+    for (const hostile of [`"`, "'; DROP TABLE products; --", "+-*()<>~@", "%_%", "\\"]) {
+      await expect(searchPublicProducts(hostile, all, 1, "relevance")).resolves.toMatchObject({ total: 0 });
+    }
+    expect(await names("tortoise%")).toHaveLength(12);
+  });
+});

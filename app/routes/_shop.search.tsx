@@ -1,0 +1,130 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
+import { logger } from "#app/lib/logger.server.ts";
+import { MENU } from "#app/modules/catalog/categories.ts";
+import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/format.ts";
+import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
+import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
+import { toCardView } from "#app/modules/catalog/products.server.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+
+const SEARCH_ERROR = "We could not search the pieces just now. Please try again in a moment.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q") ?? "";
+  const band = priceBand(url.searchParams.get("price"));
+  const sort = parseSort(url.searchParams.get("sort"), SEARCH_SORTS);
+  const base = { q, price: band.key as string, sort };
+  const empty: SearchPage = { items: [], total: 0, page: 1, pageCount: 1, words: [], correctedTo: null };
+  const parsed = searchQuerySchema.safeParse({ q });
+  if (!parsed.success) {
+    // An empty box shows the categories; words past the limit are a 400 that keeps them in the box.
+    const problem = parsed.error.issues[0]!.message;
+    return data({ ...base, page: empty, problem, error: null as string | null }, { status: q.trim() === "" ? 200 : 400 });
+  }
+  try {
+    const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort);
+    const page = { ...found, items: found.items.map(toCardView) };
+    return data({ ...base, q: parsed.data.q, page, problem: null as string | null, error: null as string | null });
+  } catch (error) {
+    logger.error({ err: error }, "search failed");
+    return data({ ...base, page: empty, problem: null as string | null, error: SEARCH_ERROR as string | null }, { status: 503 });
+  }
+}
+
+function BrowseCategories() {
+  return (
+    <nav aria-label="Browse categories" className="mt-4">
+      <ul className="flex flex-wrap gap-2 text-sm" data-testid="search-categories">
+        {MENU.map((item) => (
+          <li key={item.slug}>
+            <Link to={`/product/${item.slug}`} className="inline-flex min-h-11 items-center rounded-full border border-brass-300 bg-white px-3 text-brass-900">
+              {item.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Search() {
+  const { q, price, sort, page, problem, error } = useLoaderData<typeof loader>();
+  const hrefFor: HrefFor = (change) => `/search${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
+  const shown = page.correctedTo ?? q;
+  if (problem) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
+        <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
+          Search
+        </h1>
+        <p className="mt-4 text-brass-900/80" data-testid="search-problem" role={q.trim() ? "alert" : undefined}>
+          {problem}
+        </p>
+        <BrowseCategories />
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
+      <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
+        Results for ‘{shown}’
+      </h1>
+      {page.correctedTo ? (
+        <p className="mt-2 text-sm text-brass-900/80" data-testid="search-corrected">
+          {`No pieces match '${q}'. Showing results for '${page.correctedTo}'.`}
+        </p>
+      ) : null}
+      {page.total > 0 || price !== "all" ? (
+        <>
+          <PriceFilter price={price} hrefFor={hrefFor} />
+          <SortLinks sort={sort} offered={SEARCH_SORTS} hrefFor={hrefFor} />
+        </>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-8 rounded border border-red-300 bg-red-50 p-4 text-red-700" data-testid="search-error">
+          {error}
+        </p>
+      ) : page.items.length === 0 ? (
+        <div className="mt-8" data-testid="search-empty">
+          <p className="text-brass-900/80">
+            {`No pieces match '${q}'${price !== "all" ? " in this price range" : ""}.`}{" "}
+            {price !== "all" ? (
+              <Link to={hrefFor({ price: "all", page: 1 })} className="inline-block py-2 font-semibold text-brass-800 underline">
+                Search all prices
+              </Link>
+            ) : (
+              "Browse the categories instead:"
+            )}
+          </p>
+          {price === "all" ? <BrowseCategories /> : null}
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-brass-900/80" data-testid="search-count">
+            {page.total === 1 ? "1 piece" : `${page.total} pieces`}
+          </p>
+          <ProductGrid items={page.items} />
+        </>
+      )}
+      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={hrefFor} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = shopFromMatches(matches);
+  const q = data?.q.trim() ? data.q : "";
+  const tags = seo({
+    title: q ? `Search: ${q.slice(0, 60)}` : "Search",
+    description: "Search the handmade Dokra brass pieces of the workshop.",
+    path: `/search${listingSearch({ q, price: data?.price ?? "all", page: data?.page.page ?? 1 })}`,
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+  });
+  // Search results are not pages to index (issue 16): no sitemap entry either.
+  return [...tags, { name: "robots", content: "noindex" }];
+};
