@@ -6,6 +6,7 @@ import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
 import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { Price } from "#app/components/shop/price.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProduct, listRelatedProducts } from "#app/modules/catalog/products.server.ts";
@@ -14,7 +15,6 @@ import { whatsappHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 
-const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isListingSlug(params.category ?? "") || !/^\d{1,15}$/.test(params.id ?? "")) throw notFound();

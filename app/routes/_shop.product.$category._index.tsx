@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ProductCard } from "#app/components/shop/product-card.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { PRICE_BANDS, listingSearch, pageLinks, parsePage, priceBand } from "#app/modules/catalog/format.ts";
@@ -14,7 +15,7 @@ const LISTING_ERROR = "We could not load the products just now. Please try again
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.category ?? "";
-  if (!isListingSlug(slug)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!isListingSlug(slug)) throw notFound();
   const url = new URL(request.url);
   const band = priceBand(url.searchParams.get("price"));
   const requestedPage = parsePage(url.searchParams.get("page"));

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import type { AdminListEntry } from "#app/modules/catalog/manage.server.ts";
+import type { AdminListEntry } from "#app/modules/catalog/admin-products.server.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
 import { ConfirmButton, ConfirmStep } from "./confirm-button.tsx";
 import { secondaryButtonClass } from "./field.tsx";

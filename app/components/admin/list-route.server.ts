@@ -1,8 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { LIST_MESSAGES, ListError, removeFromList, type ProductList } from "#app/modules/catalog/lists.server.ts";
-import { listEntriesForAdmin } from "#app/modules/catalog/manage.server.ts";
+import { LIST_MESSAGES, removeFromList, type ProductList } from "#app/modules/catalog/lists.server.ts";
+import { listEntriesForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 
 const entryId = z.coerce.number().int().positive();
 export const listIntentSchema = z.discriminatedUnion("intent", [
@@ -26,8 +27,7 @@ export async function listAction(request: Request, list: ProductList, failure: s
   try {
     await removeFromList(list, parsed.data.entryId);
   } catch (error) {
-    if (error instanceof ListError) return data({ error: `${failure}: ${error.message}`, confirm: null }, { status: error.status });
-    throw error;
+    return refused(error, (message) => ({ error: `${failure}: ${message}`, confirm: null }));
   }
   return redirect(`${new URL(request.url).pathname}?status=removed`);
 }

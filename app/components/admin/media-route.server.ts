@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import {
   createMediaEntry,
@@ -10,7 +11,7 @@ import {
   type Entry,
 } from "#app/modules/media/library.server.ts";
 import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { parseUpload } from "#app/modules/media/upload.server.ts";
 
 const id = z.coerce.number().int().positive();
 export const mediaIntentSchema = z.discriminatedUnion("intent", [
@@ -41,10 +42,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     try {
       upload = await parseUpload(request, { [screen.field]: video ? UPLOAD_RULES.video() : UPLOAD_RULES.mediaImages });
     } catch (error) {
-      if (error instanceof UploadError) {
-        return data({ error: `${screen.failures.add}: ${error.message}` }, { status: error.status });
-      }
-      throw error;
+      return refused(error, (message) => ({ error: `${screen.failures.add}: ${message}` }));
     }
     if (upload.files.length === 0) {
       return data({ error: `${screen.failures.add}: please choose a file.` }, { status: 400 });

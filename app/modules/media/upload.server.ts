@@ -1,20 +1,21 @@
 import { fileTypeFromFile } from "file-type";
+import { HttpError } from "#app/lib/http-error.server.ts";
 import { MB, UPLOAD_LIMITS, type FileFieldRule } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { MalformedMultipartError, readParts, type Part } from "./multipart.server.ts";
 import { FileTooLargeError, getStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
-export class UploadError extends Error {
+export class UploadError extends HttpError {
   /** The text fields read before the refusal, so a form can show the typed values again. */
   fields = new FormData();
 
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
-    readonly field?: string,
+    status: 400 | 413 | 415 = 400,
+    field?: string,
   ) {
-    super(message);
+    super(status, message, { fieldErrors: field ? { [field]: message } : undefined });
   }
 }
 
