@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import { forwardContactMessage } from "./forward.server.ts";
-import { forwardJobId, submitContactMessage } from "./messages.server.ts";
+import { forwardJobId } from "./jobs.ts";
+import { submitContactMessage } from "./messages.server.ts";
 import { contactSchema } from "./schema.ts";
 import { CONTACT_LIMITS, takeContactMessage } from "./throttle.server.ts";
 
