@@ -6,9 +6,10 @@ import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
 import { insertMediaRow, lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
+import type { MediaEntry } from "./media-screens.ts";
 import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
 
-export type Entry = "gallery_images" | "videos" | "display_images";
+export type Entry = MediaEntry;
 
 const KIND_OF: Record<Entry, MediaKind> = {
   gallery_images: "gallery_image",

@@ -2,16 +2,10 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import {
-  createMediaEntry,
-  deleteMediaEntry,
-  DISPLAY_REFUSALS,
-  retryMedia,
-  setCurrentDisplayImage,
-  type Entry,
-} from "#app/modules/media/library.server.ts";
-import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { parseUpload } from "#app/modules/media/upload.server.ts";
+import { createMediaEntry, deleteMediaEntry, DISPLAY_REFUSALS, retryMedia, setCurrentDisplayImage } from "./library.server.ts";
+import { UPLOAD_RULES } from "./limits.ts";
+import { MEDIA_SCREENS, type MediaEntry } from "./media-screens.ts";
+import { parseUpload } from "./upload.server.ts";
 
 const id = z.coerce.number().int().positive();
 export const mediaIntentSchema = z.discriminatedUnion("intent", [
@@ -21,20 +15,15 @@ export const mediaIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-current"), id }),
 ]);
 
-export interface MediaScreen {
-  entry: Entry;
-  field: "image" | "video";
-  failures: { add: string; delete: string; setCurrent?: string };
-}
-
 /**
  * The action of the gallery, display image and video screens. A multipart post is an
  * upload (each file becomes a processing record, then the worker makes the sizes);
  * a plain post is delete, retry or (display images) set-current. Success redirects
  * with `?status=` so the message survives the redirect with and without JS.
  */
-export async function mediaAction(request: Request, screen: MediaScreen) {
+export async function mediaScreenAction(request: Request, entry: MediaEntry) {
   await requireAdmin(request);
+  const screen = MEDIA_SCREENS[entry];
   const path = new URL(request.url).pathname;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const video = screen.field === "video";
@@ -48,7 +37,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
       return data({ error: `${screen.failures.add}: please choose a file.` }, { status: 400 });
     }
     try {
-      for (const file of upload.files) await createMediaEntry(screen.entry, file);
+      for (const file of upload.files) await createMediaEntry(entry, file);
     } catch (error) {
       await upload.discard();
       throw error;
@@ -62,7 +51,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     case "confirm-delete":
       return data({ error: null, confirm: { intent: "delete", fields: { id: intent.id } } });
     case "delete":
-      if (!(await deleteMediaEntry(screen.entry, intent.id))) {
+      if (!(await deleteMediaEntry(entry, intent.id))) {
         return data({ error: `${screen.failures.delete}: it no longer exists.` }, { status: 404 });
       }
       return redirect(`${path}?status=deleted`);
@@ -72,7 +61,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
       }
       return redirect(`${path}?status=retried`);
     case "set-current": {
-      const result = screen.entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
+      const result = entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
       if (result !== "set") {
         const why = result === "missing" ? "" : `: ${DISPLAY_REFUSALS[result]}`;
         return data({ error: `${screen.failures.setCurrent ?? "Unknown action"}${why}` }, { status: result === "missing" ? 404 : 409 });
