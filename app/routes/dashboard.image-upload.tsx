@@ -3,19 +3,13 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { MediaCard, MediaScreenHeading, mediaScreenMeta } from "#app/components/admin/media-grid.tsx";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
-import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listDisplayImages } from "#app/modules/media/library.server.ts";
-import { mediaScreenAction } from "#app/modules/media/media-screen.server.ts";
+import { mediaScreenAction, mediaScreenLoader } from "#app/modules/media/media-screen.server.ts";
 import { MEDIA_SCREENS } from "#app/modules/media/media-screens.ts";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { images: await listDisplayImages() };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return mediaScreenAction(request, "display_images");
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  mediaScreenLoader(request, async () => ({ images: await listDisplayImages() }));
+export const action = ({ request }: ActionFunctionArgs) => mediaScreenAction(request, "display_images");
 
 export default function ImageUpload() {
   const { images } = useLoaderData<typeof loader>();

@@ -3,19 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { MediaCard, MediaScreenHeading, mediaScreenMeta } from "#app/components/admin/media-grid.tsx";
 import { MultiImageUpload } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
-import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
-import { mediaScreenAction } from "#app/modules/media/media-screen.server.ts";
+import { mediaScreenAction, mediaScreenLoader } from "#app/modules/media/media-screen.server.ts";
 import { MEDIA_SCREENS } from "#app/modules/media/media-screens.ts";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { images: await listGalleryImages() };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return mediaScreenAction(request, "gallery_images");
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  mediaScreenLoader(request, async () => ({ images: await listGalleryImages() }));
+export const action = ({ request }: ActionFunctionArgs) => mediaScreenAction(request, "gallery_images");
 
 export default function UploadGallery() {
   const { images } = useLoaderData<typeof loader>();

@@ -1,28 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { MediaCard, MediaScreenHeading, mediaScreenMeta } from "#app/components/admin/media-grid.tsx";
+import { UploadForm } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
-import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listVideos } from "#app/modules/media/library.server.ts";
 import { MB, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-import { mediaScreenAction } from "#app/modules/media/media-screen.server.ts";
+import { mediaScreenAction, mediaScreenLoader } from "#app/modules/media/media-screen.server.ts";
 import { MEDIA_SCREENS } from "#app/modules/media/media-screens.ts";
 
 export const NOT_A_VIDEO = "Please choose a video file.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { videos: await listVideos() };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return mediaScreenAction(request, "videos");
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  mediaScreenLoader(request, async () => ({ videos: await listVideos() }));
+export const action = ({ request }: ActionFunctionArgs) => mediaScreenAction(request, "videos");
 
 export default function VideoUpload() {
   const { videos } = useLoaderData<typeof loader>();
@@ -49,10 +44,7 @@ export default function VideoUpload() {
   return (
     <>
       <MediaScreenHeading entry="videos" clientError={error} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-4 max-w-2xl rounded-lg bg-white p-4 shadow-sm"
+      <UploadForm
         onSubmit={async (event) => {
           event.preventDefault();
           if (!file) return setError(NOT_A_VIDEO);
@@ -97,7 +89,7 @@ export default function VideoUpload() {
             </button>
           ) : null}
         </div>
-      </Form>
+      </UploadForm>
       <h2 className="mt-8 font-serif text-xl text-brass-800">Videos ({videos.length})</h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {videos.map((item) => (

@@ -39,7 +39,8 @@ beforeEach(() => {
 
 afterEach(() => {
   captureErrorLogs(null);
-  vi.mocked(console.error).mockRestore();
+  // A test file's own vi.restoreAllMocks() may have restored it already.
+  if (vi.isMockFunction(console.error)) vi.mocked(console.error).mockRestore();
   const unexpected = logged.filter((line) => !allowed.some((pattern) => pattern.test(line)));
   if (unexpected.length > 0) {
     throw new Error(`Unexpected error log (allow it with allowErrorLogs if the test expects it):\n${unexpected.join("\n")}`);

@@ -21,6 +21,12 @@ export const mediaIntentSchema = z.discriminatedUnion("intent", [
  * a plain post is delete, retry or (display images) set-current. Success redirects
  * with `?status=` so the message survives the redirect with and without JS.
  */
+/** The loader of a media screen: the admin's list of its entries. */
+export async function mediaScreenLoader<T>(request: Request, list: () => Promise<T>): Promise<T> {
+  await requireAdmin(request);
+  return list();
+}
+
 export async function mediaScreenAction(request: Request, entry: MediaEntry) {
   await requireAdmin(request);
   const screen = MEDIA_SCREENS[entry];

@@ -13,7 +13,8 @@ export class UploadError extends HttpError {
   constructor(
     message: string,
     status: 400 | 413 | 415 = 400,
-    field?: string,
+    /** The form field the refusal concerns. */
+    readonly field?: string,
   ) {
     super(status, message, { fieldErrors: field ? { [field]: message } : undefined });
   }
