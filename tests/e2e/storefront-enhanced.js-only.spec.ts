@@ -16,9 +16,9 @@ const DOUBLE_TAP_MS = 300;
 const dotState = (page: Page) =>
   page.getByTestId("slider-dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
-/** Stops the page's clock where it is: from here only runFor moves timers. */
+/** Stops the page's clock (a second ahead: the clock keeps running during the call); from here only runFor moves timers. */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 }
 
 test("the slider advances every 5 seconds and wraps both ways with previous/next and dots", async ({ page }) => {
@@ -30,14 +30,17 @@ test("the slider advances every 5 seconds and wraps both ways with previous/next
   await pauseClock(page);
   // Autoplay from load: within one interval.
   await page.clock.runFor(SLIDE_INTERVAL_MS);
-  await expect.poll(() => dotState(page)).toBe(1);
-  // A move restarts the interval: the next advance is exactly 5 s later, not before.
+  await expect.poll(() => dotState(page)).not.toBe(0);
+  const advanced = await dotState(page);
+  // Hover and focus pause it; once both leave, the next advance is exactly 5 s later, not before.
   await slider.getByRole("button", { name: "Next slide" }).click();
-  await expect.poll(() => dotState(page)).toBe(2);
+  await expect.poll(() => dotState(page)).toBe((advanced + 1) % 3);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.clock.runFor(SLIDE_INTERVAL_MS - 100);
-  expect(await dotState(page)).toBe(2);
+  expect(await dotState(page)).toBe((advanced + 1) % 3);
   await page.clock.runFor(100);
-  await expect.poll(() => dotState(page)).toBe(0);
+  await expect.poll(() => dotState(page)).toBe((advanced + 2) % 3);
   await slider.getByTestId("slider-dot").nth(1).click();
   await expect.poll(() => dotState(page)).toBe(1);
   await slider.getByTestId("slider-dot").nth(0).click();
