@@ -23,6 +23,8 @@ const RUNTIME_SETTINGS = {
   RECONCILE_REQUEUE_AFTER_MS: positiveInt.optional(),
   RECONCILE_FILE_GRACE_MS: positiveInt.optional(),
   VIDEO_MAX_DURATION_MS: positiveInt.optional(),
+  FFMPEG_PATH: z.string().min(1).default("/usr/bin/ffmpeg"),
+  FFPROBE_PATH: z.string().min(1).default("/usr/bin/ffprobe"),
   /** Where `remix vite:build` wrote the app (the web server in production). */
   BUILD_DIR: z.string().min(1).default("build"),
   /** Print every failed SQL statement's error (debugging). */

@@ -123,7 +123,7 @@ async function rawVideo(input: string, dir: string): Promise<number> {
   const web = path.join(dir, "web.mp4");
 
   const start = performance.now();
-  const probed = JSON.parse((await run(ff.FFPROBE_PATH, probeArgs(input), { maxBuffer: 4 * 1024 * 1024 })).stdout) as {
+  const probed = JSON.parse((await run(ff.ffmpegBinaries().ffprobe, probeArgs(input), { maxBuffer: 4 * 1024 * 1024 })).stdout) as {
     format: { duration: string; format_name: string };
     streams: Array<{ codec_type: string; codec_name: string; width: number; height: number; pix_fmt: string }>;
   };
@@ -131,11 +131,11 @@ async function rawVideo(input: string, dir: string): Promise<number> {
   const video = probed.streams.find((s) => s.codec_type === "video")!;
   const audio = probed.streams.find((s) => s.codec_type === "audio") ?? null;
   const at = Math.min(1, seconds / 3);
-  await run(ff.FFMPEG_PATH, ffmpegArgs(input, poster, ["-ss", at.toFixed(3)], ["-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"], ff.SAFE_INPUT));
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, poster, ["-ss", at.toFixed(3)], ["-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"], ff.SAFE_INPUT));
   await makeImageVariants(poster, storage, { og: false });
   const previewLength = Math.min(videos.PREVIEW_SECONDS, seconds);
   const previewStart = seconds > videos.PREVIEW_SECONDS * 2 ? Math.min(seconds * 0.1, seconds - videos.PREVIEW_SECONDS) : 0;
-  await run(ff.FFMPEG_PATH, ffmpegArgs(input, preview, ["-ss", previewStart.toFixed(3)], [
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, preview, ["-ss", previewStart.toFixed(3)], [
     "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
     "-vf", scaleFilter(videos.PREVIEW_MAX_HEIGHT),
     "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
@@ -155,8 +155,8 @@ async function rawVideo(input: string, dir: string): Promise<number> {
         "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
         "-c:a", "aac", "-b:a", "128k", "-ac", "2",
       ];
-  await run(ff.FFMPEG_PATH, ffmpegArgs(input, web, [], [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"], ff.SAFE_INPUT));
-  await Promise.all([preview, web].map((file) => run(ff.FFPROBE_PATH, probeArgs(file), { maxBuffer: 4 * 1024 * 1024 })));
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, web, [], [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"], ff.SAFE_INPUT));
+  await Promise.all([preview, web].map((file) => run(ff.ffmpegBinaries().ffprobe, probeArgs(file), { maxBuffer: 4 * 1024 * 1024 })));
   return (performance.now() - start) / 1000;
 }
 

@@ -9,11 +9,13 @@ import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import ffmpeg from "fluent-ffmpeg";
+import { getEnv } from "#app/env.server.ts";
 
-export const FFMPEG_PATH = process.env.FFMPEG_PATH || "/usr/bin/ffmpeg";
-export const FFPROBE_PATH = process.env.FFPROBE_PATH || "/usr/bin/ffprobe";
-ffmpeg.setFfmpegPath(FFMPEG_PATH);
-ffmpeg.setFfprobePath(FFPROBE_PATH);
+/** The binaries every run uses (FFMPEG_PATH, FFPROBE_PATH: app/env.server.ts). */
+export function ffmpegBinaries(): { ffmpeg: string; ffprobe: string } {
+  const env = getEnv();
+  return { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
+}
 
 /** Container demuxers we open: real video files only (no playlists, concat, images, devices). */
 export const VIDEO_DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpeg,mpegts,flv,ogg,asf";
@@ -66,7 +68,7 @@ export async function probe(file: string, timeoutMs = 20_000): Promise<ProbeResu
   ];
   const stdout = await new Promise<string>((resolve, reject) => {
     const child = execFile(
-      FFPROBE_PATH,
+      ffmpegBinaries().ffprobe,
       args,
       { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 4 * 1024 * 1024 },
       (error, out, err) => {
@@ -138,7 +140,10 @@ const TIME = /time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/;
  * after timeoutMs. Resolves when the output is complete and not empty.
  */
 export async function runFfmpeg(options: RunOptions): Promise<void> {
+  const binaries = ffmpegBinaries();
   const command = ffmpeg(options.input)
+    .setFfmpegPath(binaries.ffmpeg)
+    .setFfprobePath(binaries.ffprobe)
     .inputOptions([...SAFE_INPUT, ...(options.inputOptions ?? [])])
     .outputOptions(["-y", "-nostdin", "-hide_banner", ...options.outputOptions])
     .output(options.output);

@@ -6,10 +6,26 @@ export function logFormatFor(stdout: { isTTY?: boolean }): "pretty" | "json" {
   return stdout.isTTY ? "pretty" : "json";
 }
 
+type ErrorLogListener = (args: unknown[]) => void;
+let errorLogListener: ErrorLogListener | null = null;
+
+/** Tests: every error-level log goes to the listener instead of the output (tests/setup/unexpected-errors.ts). */
+export function captureErrorLogs(listener: ErrorLogListener | null): void {
+  errorLogListener = listener;
+}
+
+const ERROR_LEVEL = 50;
+
 const options: LoggerOptions = {
   level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info"),
   base: {},
   redact: { paths: ["req.headers.cookie", "res.headers['set-cookie']", "password", "*.password"], remove: true },
+  hooks: {
+    logMethod(args, method, level) {
+      if (level >= ERROR_LEVEL && errorLogListener) return errorLogListener(args);
+      return method.apply(this, args);
+    },
+  },
 };
 
 /** One logger per process, child loggers per concern. */

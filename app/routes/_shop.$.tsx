@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "#app/components/shop/not-found.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 
 export async function loader() {
-  throw new Response(null, { status: 404, statusText: "Not Found" });
+  throw notFound();
 }
 
 export default function CatchAll() {

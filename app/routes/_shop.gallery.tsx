@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { galleryAlt, Lightbox, thumbnailId } from "#app/components/shop/lightbox.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const titles = items.map((item) => item.title);
     const requested = Number(new URL(request.url).searchParams.get("image"));
     if (requested && (!Number.isInteger(requested) || requested < 1 || requested > images.length)) {
-      throw new Response(null, { status: 404, statusText: "Not Found" });
+      throw notFound();
     }
     return { images, titles, error: null as string | null };
   } catch (error) {

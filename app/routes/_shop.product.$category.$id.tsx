@@ -9,6 +9,7 @@ import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProduct, listRelatedProducts, toCardView } from "#app/modules/catalog/products.server.ts";
@@ -19,7 +20,6 @@ import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
 
-const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isListingSlug(params.category ?? "") || !/^\d{1,15}$/.test(params.id ?? "")) throw notFound();

@@ -1,5 +1,6 @@
 // The listing's failure path: a store error becomes a red message with status 503, not a crash page.
 import { describe, expect, it, vi } from "vitest";
+import { allowErrorLogs } from "#tests/setup/unexpected-errors.ts";
 
 vi.mock("#app/modules/catalog/products.server.ts", () => ({
   listPublicProducts: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:3306")),
@@ -12,6 +13,7 @@ const args = (url: string, category: string) => ({ request: new Request(url), pa
 
 describe("listing loader", () => {
   it("answers 503 with an error message and an empty page when the database fails", async () => {
+    allowErrorLogs(/listing failed to load/);
     const result = (await loader(args("http://shop.test/product/wall-hanging?price=below-5000", "wall-hanging"))) as unknown as {
       data: { error: string | null; page: { items: unknown[] }; price: string; name: string };
       init: { status: number } | null;

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CardProduct } from "#app/components/shop/product-card.tsx";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/format.ts";
@@ -15,7 +16,7 @@ const LISTING_ERROR = "We could not load the products just now. Please try again
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.category ?? "";
-  if (!isListingSlug(slug)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!isListingSlug(slug)) throw notFound();
   const url = new URL(request.url);
   const band = priceBand(url.searchParams.get("price"));
   const requestedPage = parsePage(url.searchParams.get("page"));

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import { BackButton, Breadcrumbs, type Crumb } from "#app/components/shop/breadcrumbs.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
+import { notFound } from "#app/lib/http-error.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { useRootData } from "#app/root.tsx";
 
@@ -9,7 +10,7 @@ import { useRootData } from "#app/root.tsx";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.category ?? "";
-  if (!isListingSlug(slug)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!isListingSlug(slug)) throw notFound();
   return { slug, name: listingName(slug) };
 }
 

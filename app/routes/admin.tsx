@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { refused } from "#app/lib/http-error.server.ts";
 import {
   authenticator,
-  LoginError,
   requireAnonymous,
   safeRedirect,
   signInCookies,
@@ -22,10 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", request);
     return redirect(safeRedirect(form.get("redirectTo")), { headers: await signInCookies(user) });
   } catch (error) {
-    if (error instanceof LoginError) {
-      return data({ error: error.message, email }, { status: error.status });
-    }
-    throw error;
+    return refused(error, (message) => ({ error: message, email }));
   }
 }
 

@@ -11,17 +11,14 @@ import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
+import { refusalOf, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { categoryName } from "#app/modules/catalog/categories.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
-import { addToList, LIST_MESSAGES, ListError, removeFromList } from "#app/modules/catalog/lists.server.ts";
-import {
-  deleteProduct,
-  getProductForAdmin,
-  listProductsForAdmin,
-  MANAGE_MESSAGES,
-  ManageError,
-} from "#app/modules/catalog/manage.server.ts";
+import { addToList, LIST_MESSAGES, removeFromList } from "#app/modules/catalog/lists.server.ts";
+import { getProductForAdmin, listProductsForAdmin } from "#app/modules/catalog/admin-products.server.ts";
+import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
+import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 
 
@@ -74,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       editing = await getProductForAdmin(editId);
     } catch (error) {
-      if (!(error instanceof ManageError)) throw error;
+      refusalOf(error); // a product deleted meanwhile: the listing without the editor
     }
   }
   const products = await listProductsForAdmin({ category, q, page });
@@ -109,10 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirect(listUrl(request, "retried"));
     }
   } catch (error) {
-    if (error instanceof ManageError || error instanceof ListError) {
-      return data({ error: `${FAILURE[intent.intent]}: ${error.message}`, confirm: null }, { status: error.status });
-    }
-    throw error;
+    return refused(error, (message) => ({ error: `${FAILURE[intent.intent]}: ${message}`, confirm: null }));
   }
 }
 

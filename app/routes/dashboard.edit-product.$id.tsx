@@ -12,14 +12,13 @@ import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
+import { notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
+import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
+import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import {
-  countProductImages,
   deleteProduct,
   deleteProductImage,
-  getProductForAdmin,
-  MANAGE_MESSAGES,
-  ManageError,
   moveProductImage,
   setMainImage,
   updateProduct,
@@ -27,7 +26,7 @@ import {
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { parseUpload } from "#app/modules/media/upload.server.ts";
 
 export const DELETE_IMAGE_CONFIRM = "Are you sure you want to delete this image?";
 const CONFIRM_TEXT: Record<string, string> = { delete: DELETE_PRODUCT_CONFIRM, "delete-image": DELETE_IMAGE_CONFIRM };
@@ -52,7 +51,7 @@ const imageIntentSchema = z.discriminatedUnion("intent", [
 
 function productId(params: LoaderFunctionArgs["params"]): number {
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
   return id;
 }
 
@@ -72,8 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: statusFrom(new URL(request.url).searchParams, STATUS),
     };
   } catch (error) {
-    if (error instanceof ManageError) throw new Response(error.message, { status: error.status });
-    throw error;
+    throw refused(error, (message) => message);
   }
 }
 
@@ -117,11 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirect(withStatus(self, "retried"));
     }
   } catch (error) {
-    if (error instanceof ManageError) {
-      const prefix = intent.intent === "delete-image" ? MANAGE_MESSAGES.deleteImageFailed : MANAGE_MESSAGES.saveFailed;
-      return data<ActionData>({ error: `${prefix} ${error.message}` }, { status: error.status });
-    }
-    throw error;
+    const prefix = intent.intent === "delete-image" ? MANAGE_MESSAGES.deleteImageFailed : MANAGE_MESSAGES.saveFailed;
+    return refused<ActionData>(error, (message) => ({ error: `${prefix} ${message}` }));
   }
 }
 
@@ -132,13 +127,7 @@ async function updateAction(request: Request, id: number, self: string) {
     current = await countProductImages(id);
     upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current) });
   } catch (error) {
-    if (error instanceof UploadError || error instanceof ManageError) {
-      return data<ActionData>(
-        { error: MANAGE_MESSAGES.saveFailed, imageError: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return refused<ActionData>(error, (message) => ({ error: MANAGE_MESSAGES.saveFailed, imageError: message }));
   }
   const submission = parseWithZod(upload.fields, { schema: productEditFormSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
@@ -153,13 +142,11 @@ async function updateAction(request: Request, id: number, self: string) {
     await updateProduct(id, submission.value, upload.files);
   } catch (error) {
     await upload.discard();
-    if (error instanceof ManageError) {
-      return data<ActionData>(
-        { result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return refused<ActionData>(error, (message) => ({
+      result: submission.reply(),
+      error: MANAGE_MESSAGES.saveFailed,
+      imageError: message,
+    }));
   }
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
 }

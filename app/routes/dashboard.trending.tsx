@@ -1,33 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ListGrid } from "#app/components/admin/list-grid.tsx";
-import { listAction, listLoader } from "#app/components/admin/list-route.server.ts";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ListGrid, listScreenMeta } from "#app/components/admin/list-grid.tsx";
+import { listScreenAction, listScreenLoader } from "#app/modules/catalog/list-screen.server.ts";
 
-export const REMOVE_GIFT_CONFIRM = "Are you sure you want to remove this product from Gift items?";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  return listLoader(request, "gift_entries");
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return listAction(request, "gift_entries", "Failed to remove product from trending");
-}
+export const loader = ({ request }: LoaderFunctionArgs) => listScreenLoader(request, "gift_entries");
+export const action = ({ request }: ActionFunctionArgs) => listScreenAction(request, "gift_entries");
 
 export default function GiftItems() {
-  const { entries, status } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <ListGrid
-      title="Gift Items"
-      entries={entries}
-      confirmText={REMOVE_GIFT_CONFIRM}
-      removeLabel="Remove from Gift Items"
-      status={actionData ? null : status}
-      error={actionData?.error}
-      confirmEntryId={actionData?.confirm ?? null}
-      selfPath="/dashboard/trending"
-    />
-  );
+  return <ListGrid list="gift_entries" />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Gift Items · Dashboard" }];
+export const meta = listScreenMeta("gift_entries");

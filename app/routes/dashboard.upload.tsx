@@ -12,8 +12,9 @@ import { constraintOf, PriceFields } from "#app/components/admin/price-fields.ts
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
+import { refusalOf, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { getProductForAdmin, ManageError } from "#app/modules/catalog/manage.server.ts";
+import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { CATEGORY_MESSAGE, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_RULES } from "#app/modules/media/limits.ts";
@@ -31,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const product = await getProductForAdmin(id);
     return { added: { id, name: product.name, category: product.category } };
   } catch (error) {
-    if (error instanceof ManageError) return { added: null };
-    throw error;
+    refusalOf(error);
+    return { added: null };
   }
 }
 
@@ -42,12 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
   } catch (error) {
-    if (error instanceof UploadError) {
-      // The fields read before the refusal: the typed values come back without JS (SPEC §8).
-      const result = parseWithZod(error.fields, { schema: productCreateSchema }).reply();
-      return data({ result, error: `Error: ${error.message}` }, { status: error.status });
-    }
-    throw error;
+    // The fields read before the refusal: the typed values come back without JS (SPEC §8).
+    const fields = error instanceof UploadError ? error.fields : new FormData();
+    return refused(error, (message) => ({
+      result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
+      error: `Error: ${message}`,
+    }));
   }
   const submission = parseWithZod(upload.fields, { schema: productCreateSchema });
   const images = upload.files.filter((f) => f.field === "images");

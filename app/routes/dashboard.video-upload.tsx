@@ -1,46 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
-import { MediaCard, MediaDeleteStep } from "#app/components/admin/media-grid.tsx";
-import { mediaAction } from "#app/components/admin/media-route.server.ts";
+import { MediaCard, MediaScreenHeading, mediaScreenMeta } from "#app/components/admin/media-grid.tsx";
+import { UploadForm } from "#app/components/admin/multi-upload.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
-import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
-import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { listVideos } from "#app/modules/media/library.server.ts";
 import { MB, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-
-const STATUS = {
-  added: "Video uploaded successfully. It will appear on the site once processed.",
-  deleted: "Video deleted successfully",
-  retried: "Processing started again",
-  titled: "Title saved",
-} as const;
+import { mediaScreenAction, mediaScreenLoader } from "#app/modules/media/media-screen.server.ts";
+import { MEDIA_SCREENS } from "#app/modules/media/media-screens.ts";
 
 export const NOT_A_VIDEO = "Please choose a video file.";
 
-export const DELETE_VIDEO_CONFIRM = "Are you sure you want to delete this video?";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { videos: await listVideos() };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return mediaAction(request, {
-    entry: "videos",
-    field: "video",
-    failures: { add: "Failed to add video", delete: "Failed to delete video" },
-  });
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  mediaScreenLoader(request, async () => ({ videos: await listVideos() }));
+export const action = ({ request }: ActionFunctionArgs) => mediaScreenAction(request, "videos");
 
 export default function VideoUpload() {
   const { videos } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const location = useLocation();
   const inputRef = useRef<HTMLInputElement>(null);
   const { send, progress, busy, reset } = useXhrUpload();
   const [file, setFile] = useState<File | null>(null);
@@ -63,14 +43,8 @@ export default function VideoUpload() {
 
   return (
     <>
-      <h1 className="font-serif text-2xl text-brass-800">Video Upload</h1>
-      <StatusMessage message={actionData || error ? null : statusFrom(location.search, STATUS)} />
-      <StatusMessage message={error ?? actionData?.error} tone="error" />
-      <MediaDeleteStep message={DELETE_VIDEO_CONFIRM} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-4 max-w-2xl rounded-lg bg-white p-4 shadow-sm"
+      <MediaScreenHeading entry="videos" clientError={error} />
+      <UploadForm
         onSubmit={async (event) => {
           event.preventDefault();
           if (!file) return setError(NOT_A_VIDEO);
@@ -115,11 +89,11 @@ export default function VideoUpload() {
             </button>
           ) : null}
         </div>
-      </Form>
+      </UploadForm>
       <h2 className="mt-8 font-serif text-xl text-brass-800">Videos ({videos.length})</h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {videos.map((item) => (
-          <MediaCard key={item.id} {...item} showProgress deleteConfirm={DELETE_VIDEO_CONFIRM}>
+          <MediaCard key={item.id} {...item} showProgress deleteConfirm={MEDIA_SCREENS.videos.deleteConfirm}>
             {item.video ? (
               <video
                 src={item.video.url}
@@ -138,4 +112,4 @@ export default function VideoUpload() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Video Upload · Dashboard" }];
+export const meta = mediaScreenMeta("videos");

@@ -9,19 +9,40 @@ async function openFirstProduct(page: Page, category: string, name: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
 
+/** SPEC: the home slider advances every 5 seconds; two taps within 300 ms zoom. */
+const SLIDE_INTERVAL_MS = 5000;
+const DOUBLE_TAP_MS = 300;
+
 const dotState = (page: Page) =>
   page.getByTestId("slider-dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
+/** Stops the page's clock (a second ahead: the clock keeps running during the call); from here only runFor moves timers. */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
 test("the slider advances every 5 seconds and wraps both ways with previous/next and dots", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
   const slider = page.getByTestId("slider");
   await expect(slider.getByRole("button", { name: "Next slide" })).toBeVisible();
   await expect.poll(() => dotState(page)).toBe(0);
-  const started = Date.now();
-  await expect.poll(() => dotState(page), { timeout: 8000 }).toBe(1);
-  const elapsed = Date.now() - started;
-  expect(elapsed).toBeGreaterThan(3500);
-  expect(elapsed).toBeLessThan(7500);
+  await pauseClock(page);
+  // Autoplay from load: within one interval.
+  await page.clock.runFor(SLIDE_INTERVAL_MS);
+  await expect.poll(() => dotState(page)).not.toBe(0);
+  const advanced = await dotState(page);
+  // Hover and focus pause it; once both leave, the next advance is exactly 5 s later, not before.
+  await slider.getByRole("button", { name: "Next slide" }).click();
+  await expect.poll(() => dotState(page)).toBe((advanced + 1) % 3);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.clock.runFor(SLIDE_INTERVAL_MS - 100);
+  expect(await dotState(page)).toBe((advanced + 1) % 3);
+  await page.clock.runFor(100);
+  await expect.poll(() => dotState(page)).toBe((advanced + 2) % 3);
+  await slider.getByTestId("slider-dot").nth(1).click();
+  await expect.poll(() => dotState(page)).toBe(1);
   await slider.getByTestId("slider-dot").nth(0).click();
   await expect.poll(() => dotState(page)).toBe(0);
   await slider.getByRole("button", { name: "Previous slide" }).click();
@@ -83,19 +104,21 @@ test.describe("touch", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
   test("two taps within 300 ms toggle zoom; two slow taps do not", async ({ page }) => {
+    await page.clock.install();
     await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
     const image = page.getByTestId("main-image");
     const level = page.getByTestId("zoom-level");
     const box = (await image.boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
+    await pauseClock(page);
     await page.touchscreen.tap(x, y);
-    await page.waitForTimeout(450);
+    await page.clock.runFor(DOUBLE_TAP_MS + 1);
     await page.touchscreen.tap(x, y);
-    await page.waitForTimeout(100);
     await expect(level).toHaveText("1x");
-    await page.waitForTimeout(400);
+    await page.clock.runFor(DOUBLE_TAP_MS + 1);
     await page.touchscreen.tap(x, y);
+    await page.clock.runFor(DOUBLE_TAP_MS - 1);
     await page.touchscreen.tap(x, y);
     await expect(level).toHaveText("2x");
     await page.touchscreen.tap(x, y);
@@ -160,11 +183,16 @@ test("the lightbox answers Escape and the arrow keys, with the 'n / total' count
 });
 
 test("scroll-to-top appears past 300 px and Enter takes the page back up", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
   const button = page.getByTestId("scroll-to-top");
   await expect(button).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 250));
-  await page.waitForTimeout(200);
+  await page.clock.runFor(150); // the new screen's own scroll to the top (100 ms after load) is done
+  // The scroll listener runs before evaluate returns, so the count below is after it.
+  await page.evaluate(() => {
+    window.scrollTo(0, 250);
+    window.dispatchEvent(new Event("scroll"));
+  });
   await expect(button).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect(button).toBeVisible();

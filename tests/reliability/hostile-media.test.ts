@@ -13,7 +13,7 @@ import { createMediaEntry } from "#app/modules/media/library.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
-import { FFPROBE_PATH, SAFE_INPUT } from "#workers/ffmpeg.ts";
+import { ffmpegBinaries, SAFE_INPUT } from "#workers/ffmpeg.ts";
 import { IMAGE_MESSAGES } from "#workers/images.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "#workers/runtime.ts";
 import { VIDEO_LIMITS, VIDEO_MESSAGES } from "#workers/videos.ts";
@@ -124,7 +124,7 @@ describe("hostile videos", () => {
     const probeFile = getDiskStorage().scratchPath("avi");
     await fs.writeFile(probeFile, avi);
     const format = await new Promise<string>((resolve) =>
-      execFile(FFPROBE_PATH, ["-v", "quiet", ...SAFE_INPUT, "-show_entries", "format=format_name", "-of", "csv=p=0", probeFile], (_e, out) => resolve(out.trim())),
+      execFile(ffmpegBinaries().ffprobe, ["-v", "quiet", ...SAFE_INPUT, "-show_entries", "format=format_name", "-of", "csv=p=0", probeFile], (_e, out) => resolve(out.trim())),
     );
     await fs.unlink(probeFile);
     expect(format).toBe("avi");

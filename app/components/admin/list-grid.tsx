@@ -1,31 +1,21 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
-import type { AdminListEntry } from "#app/modules/catalog/manage.server.ts";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import type { listScreenAction, listScreenLoader } from "#app/modules/catalog/list-screen.server.ts";
+import { LIST_SCREENS } from "#app/modules/catalog/list-screens.ts";
+import type { ProductList } from "#app/modules/catalog/lists.server.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
 import { ConfirmButton, ConfirmStep } from "./confirm-button.tsx";
 import { secondaryButtonClass } from "./field.tsx";
 import { StatusMessage } from "./status-message.tsx";
 import { Thumbnail } from "./thumbnail.tsx";
 
-/** The Gift Items and Stock Products screens: a grid with a back button and a remove button per entry. */
-export function ListGrid({
-  title,
-  entries,
-  confirmText,
-  removeLabel,
-  status,
-  error,
-  confirmEntryId,
-  selfPath,
-}: {
-  title: string;
-  entries: AdminListEntry[];
-  confirmText: string;
-  removeLabel: string;
-  status: string | null;
-  error: string | null | undefined;
-  confirmEntryId: number | null;
-  selfPath: string;
-}) {
+/** The Gift Items and Stock Products screens (LIST_SCREENS): a grid with a back button and a remove button per entry. */
+export function ListGrid({ list }: { list: ProductList }) {
+  const { title, path, confirmRemove, removeLabel } = LIST_SCREENS[list];
+  const { entries, status } = useLoaderData<typeof listScreenLoader>();
+  const actionData = useActionData<typeof listScreenAction>();
+  const error = actionData?.error;
+  const confirmEntryId = actionData?.confirm ?? null;
   const navigate = useNavigate();
   return (
     <>
@@ -44,10 +34,10 @@ export function ListGrid({
         </Link>
       </p>
       <h1 className="mt-4 font-serif text-2xl text-brass-800">{title}</h1>
-      <StatusMessage message={status} />
+      <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={error} tone="error" />
       {confirmEntryId ? (
-        <ConfirmStep message={confirmText} intent="remove" fields={{ entryId: confirmEntryId }} cancelTo={selfPath} />
+        <ConfirmStep message={confirmRemove} intent="remove" fields={{ entryId: confirmEntryId }} cancelTo={path} />
       ) : null}
       {entries.length === 0 ? (
         <p className="mt-6">No products in this list yet. Add them from All Products.</p>
@@ -66,7 +56,7 @@ export function ListGrid({
                 <p className="text-sm text-brass-900/80">{formatINR(product.priceDiscount ?? product.priceFixed)}</p>
                 <Form method="post" className="mt-2" preventScrollReset>
                   <input type="hidden" name="entryId" value={entryId} />
-                  <ConfirmButton intent="remove" message={confirmText}>
+                  <ConfirmButton intent="remove" message={confirmRemove}>
                     {removeLabel}
                   </ConfirmButton>
                 </Form>
@@ -78,3 +68,7 @@ export function ListGrid({
     </>
   );
 }
+
+export const listScreenMeta =
+  (list: ProductList): MetaFunction =>
+  () => [{ title: `${LIST_SCREENS[list].title} · Dashboard` }];

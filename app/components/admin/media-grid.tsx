@@ -1,9 +1,41 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { MEDIA_SCREENS, type MediaEntry } from "#app/modules/media/media-screens.ts";
 import type { MediaStatus } from "#db/schema.ts";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "./confirm-button.tsx";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { MediaState } from "./media-state.tsx";
+import { StatusMessage, statusFrom } from "./status-message.tsx";
+
+/** The top of a media screen (MEDIA_SCREENS): its title, the status or error line and the no-JS delete step. */
+export function MediaScreenHeading({
+  entry,
+  clientError,
+  children,
+}: {
+  entry: MediaEntry;
+  /** An error found in the browser before sending (it hides the status line too). */
+  clientError?: string | null;
+  children?: ReactNode;
+}) {
+  const screen = MEDIA_SCREENS[entry];
+  const actionData = useActionData<{ error?: string | null }>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">{screen.title}</h1>
+      {children}
+      <StatusMessage message={actionData || clientError ? null : statusFrom(location.search, screen.status)} />
+      <StatusMessage message={clientError ?? actionData?.error} tone="error" />
+      <MediaDeleteStep message={screen.deleteConfirm} />
+    </>
+  );
+}
+
+export const mediaScreenMeta =
+  (entry: MediaEntry): MetaFunction =>
+  () => [{ title: `${MEDIA_SCREENS[entry].title} · Dashboard` }];
 
 /** The no-JS step of a media card's Delete (the media action answers `confirm-delete` with it). */
 export function MediaDeleteStep({ message }: { message: string }) {

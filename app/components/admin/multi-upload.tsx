@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef, useState, type ComponentProps } from "react";
 import { MB, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { buttonClass } from "./field.tsx";
 import { FilePicker } from "./file-picker.tsx";
@@ -18,6 +18,11 @@ interface Pending {
  * one request per file, each shown as uploading; a file leaves the pending list on
  * success or shows 'Upload failed' with a Remove button. Non-image files are dropped.
  */
+/** The card-shaped multipart form of the upload screens (plain post without JS, XHR with progress with it). */
+export function UploadForm(props: ComponentProps<typeof Form>) {
+  return <Form method="post" encType="multipart/form-data" className="mt-4 max-w-2xl rounded-lg bg-white p-4 shadow-sm" {...props} />;
+}
+
 export function MultiImageUpload({ field, label, buttonText }: { field: string; label: string; buttonText: string }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,10 +35,7 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
     setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="mt-4 max-w-2xl rounded-lg bg-white p-4 shadow-sm"
+    <UploadForm
       onSubmit={async (event) => {
         event.preventDefault();
         const action = event.currentTarget.action;
@@ -104,6 +106,6 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
       <button type="submit" className={`${buttonClass} mt-3`} disabled={busy}>
         {busy ? "Uploading…" : buttonText}
       </button>
-    </Form>
+    </UploadForm>
   );
 }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import type { AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, Field, FieldError, buttonClass } from "./field.tsx";

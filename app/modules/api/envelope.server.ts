@@ -1,23 +1,15 @@
 import { ZodError, type z } from "zod";
+import { HttpError, type HttpStatus } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { LoginError } from "#app/modules/auth/auth.server.ts";
-import { ManageError } from "#app/modules/catalog/manage.server.ts";
-import { ListError } from "#app/modules/catalog/lists.server.ts";
-import { UploadError } from "#app/modules/media/upload.server.ts";
 
 // The /api/v1 envelope (issue 6): every answer is JSON, success or failure, never HTML.
 
 export type FieldErrors = Record<string, string>;
 
-/** A refusal with its status, a message for people and, for invalid input, one message per field. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
-    message: string,
-    readonly errors?: FieldErrors,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
+/** A refusal of the API itself (method, body, session), with its status, message and field messages. */
+export class ApiError extends HttpError {
+  constructor(status: HttpStatus, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
+    super(status, message, { fieldErrors: errors, headers });
   }
 }
 
@@ -86,21 +78,12 @@ export function isDependencyDown(error: unknown): boolean {
 }
 
 /**
- * Maps whatever a module threw to the envelope: the modules' own refusals keep their
+ * Maps whatever a module threw to the envelope: the modules' refusals (HttpError) keep their
  * status and message; a dependency that is down is a 503; anything else is logged
  * and answered with the endpoint's fallback text (SPEC §8), never a stack trace.
  */
 export function toFailure(error: unknown, fallback: string): Response {
-  if (error instanceof ApiError) return fail(error.status, error.message, error.errors, error.headers);
-  if (error instanceof UploadError) {
-    return fail(error.status, error.message, error.field ? { [error.field]: error.message } : undefined);
-  }
-  if (error instanceof ListError || error instanceof ManageError) return fail(error.status, error.message);
-  if (error instanceof LoginError) {
-    const headers =
-      error.status === 429 ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } : undefined;
-    return fail(error.status, error.message, undefined, headers);
-  }
+  if (error instanceof HttpError) return fail(error.status, error.message, error.fieldErrors, error.headers);
   if (error instanceof ZodError) {
     const errors = fieldErrors(error);
     return fail(400, Object.values(errors)[0] ?? "Invalid input", errors);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { allowErrorLogs } from "#tests/setup/unexpected-errors.ts";
 import { createDb, getDb, type DB } from "#db/index.ts";
 import { apiLoader } from "./endpoint.server.ts";
 import { isDependencyDown, toFailure } from "./envelope.server.ts";
@@ -16,6 +17,7 @@ describe("the /api/v1 failure envelope", () => {
   });
 
   test("MySQL not answering is a 503 with the call's fallback text and Retry-After", async () => {
+    allowErrorLogs(/api: a dependency is down/);
     slot.__dokraDb = createDb("mysql://root@127.0.0.1:1/nothing_here");
     const response = await apiLoader(galleryEndpoints.getAll)({
       request: new Request("http://localhost/api/v1/gallery/getAll"),
@@ -40,6 +42,7 @@ describe("the /api/v1 failure envelope", () => {
   });
 
   test("an unexpected error is a 500 with the fallback text and no details", async () => {
+    allowErrorLogs(/api: unexpected error/);
     const response = toFailure(new TypeError("cannot read properties of undefined (reading 'x')"), "Failed to add product");
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ success: false, message: "Failed to add product" });

@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS, isCategorySlug, isListingSlug, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
-import {
-  deleteProduct,
-  deleteProductImage,
-  getProductForAdmin,
-  listAllProductsForAdmin,
-  MANAGE_MESSAGES,
-  toggleAvailability,
-  updateProduct,
-} from "#app/modules/catalog/manage.server.ts";
+import { getProductForAdmin, listAllProductsForAdmin } from "#app/modules/catalog/admin-products.server.ts";
+import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
+import { deleteProduct, deleteProductImage, toggleAvailability, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { createProduct, getCatalogCounts, listAllPublicProducts } from "#app/modules/catalog/products.server.ts";

@@ -1,4 +1,5 @@
-import { getProductForAdmin, listEntriesForAdmin, ManageError, type AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import { getProductForAdmin, listEntriesForAdmin, type AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
+import { ManageError } from "#app/modules/catalog/manage-messages.server.ts";
 import type { ProductList } from "#app/modules/catalog/lists.server.ts";
 import { getPublicProduct, listPublicEntries, type ProductView } from "#app/modules/catalog/products.server.ts";
 import { getDb } from "#db/index.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AdminProduct } from "#app/modules/catalog/manage.server.ts";
+import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import type { ProductView } from "#app/modules/catalog/products.server.ts";
 import type { DisplayImageItem, ImageEntryItem, MediaEntryItem, VideoEntryItem } from "#app/modules/media/library.server.ts";
 import type { AdminUser } from "#app/modules/auth/users.server.ts";

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
+import { HttpError } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getSession, getSessionStorage } from "./session.server.ts";
 import { deviceIdFor, issueDeviceCookie } from "./device.server.ts";
@@ -15,13 +16,11 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000),
 });
 
-export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 429,
-    readonly retryAfterMs = 0,
-  ) {
-    super(message);
+/** A refused sign-in; a throttled one (429) says when to try again. */
+export class LoginError extends HttpError {
+  constructor(message: string, status: 400 | 401 | 429, retryAfterMs = 0) {
+    const headers = status === 429 ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : undefined;
+    super(status, message, { headers });
   }
 }
 

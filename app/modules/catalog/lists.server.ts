@@ -1,14 +1,13 @@
+import { HttpError } from "#app/lib/http-error.server.ts";
 import { getDb } from "#db/index.ts";
 
 /** The Gift (trending) list and the stock (available) collection: one entry per product. */
 export type ProductList = "gift_entries" | "stock_entries";
 
-export class ListError extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
-    super(message);
+/** A refused Gift list or stock collection change. */
+export class ListError extends HttpError {
+  constructor(message: string, status: 404 | 409) {
+    super(status, message);
   }
 }
 

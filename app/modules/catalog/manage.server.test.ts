@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
 import { getDb } from "#db/index.ts";
 import { addToList } from "./lists.server.ts";
+import { getProductForAdmin, listEntriesForAdmin, listProductsForAdmin } from "./admin-products.server.ts";
+import { ManageError } from "./manage-messages.server.ts";
 import {
   deleteProduct,
   deleteProductImage,
-  getProductForAdmin,
-  listEntriesForAdmin,
-  listProductsForAdmin,
-  ManageError,
   reorderProductImages,
   setMainImage,
   toggleAvailability,

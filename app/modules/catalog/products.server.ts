@@ -1,15 +1,18 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type Insertable, type SelectQueryBuilder } from "kysely";
+import {
+  enqueueProductImages,
+  insertProductImages,
+  loadProductImages,
+  readyViews,
+} from "#app/modules/media/product-images.server.ts";
 import type { CardProduct } from "#app/components/shop/product-card.tsx";
-import { logger } from "#app/lib/logger.server.ts";
-import { enqueueMedia } from "#app/modules/media/queue.server.ts";
-import { insertMediaRow } from "#app/modules/media/records.server.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
-import { toImageView, type ImageView, type MediaLike } from "#app/modules/media/views.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
 import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
 import { formatSize, type PriceBand, type SortKey } from "./format.ts";
-import type { ProductCreateInput } from "./product-schema.ts";
+import type { ProductCreateInput, ProductEditInput } from "./product-schema.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -73,45 +76,9 @@ function toProductView(row: ProductRow, images: ImageView[]): ProductView {
   return { ...toProductFields(row), images };
 }
 
-/** Ready images of many products in one query, in each product's order. */
-export async function loadProductImages(productIds: readonly number[]): Promise<Map<number, ImageView[]>> {
-  return loadProductMedia(productIds, toImageView);
-}
-
-/** Ready images of many products in one query, each turned into what the caller needs (`toView` null: skipped). */
-export async function loadProductMedia<T>(productIds: readonly number[], toView: (media: MediaLike) => T | null): Promise<Map<number, T[]>> {
-  const byProduct = new Map<number, T[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await getDb()
-    .selectFrom("product_images")
-    .innerJoin("media", "media.id", "product_images.media_id")
-    .where("product_images.product_id", "in", productIds)
-    .where("media.status", "=", "ready")
-    .select([
-      "product_images.product_id",
-      "media.id",
-      "media.variants",
-      "media.width",
-      "media.height",
-      "media.placeholder",
-      "media.dominant_color",
-    ])
-    .orderBy("product_images.product_id")
-    .orderBy("product_images.position")
-    .execute();
-  for (const row of rows) {
-    const view = toView(row);
-    if (view === null) continue;
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(view);
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
-}
-
 export async function withImages(rows: ProductRow[]): Promise<ProductView[]> {
-  const images = await loadProductImages(rows.map((r) => r.id));
-  return rows.map((row) => toProductView(row, images.get(row.id) ?? []));
+  const images = await loadProductImages(rows.map((r) => r.id), { readyOnly: true });
+  return rows.map((row) => toProductView(row, readyViews(images.get(row.id))));
 }
 
 export type ProductQuery = SelectQueryBuilder<Database, "products", object>;
@@ -225,8 +192,8 @@ export async function listTileImages(slugs: readonly ListingSlug[]): Promise<Rec
     ),
   );
   const ids = newest.flatMap((row) => (row ? [row.id] : []));
-  const images = await loadProductImages(ids);
-  return Object.fromEntries(slugs.map((slug, i) => [slug, images.get(newest[i]?.id ?? -1)?.[0] ?? null]));
+  const images = await loadProductImages(ids, { readyOnly: true });
+  return Object.fromEntries(slugs.map((slug, i) => [slug, readyViews(images.get(newest[i]?.id ?? -1))[0] ?? null]));
 }
 
 /** Every public product's address parts, for the sitemap. */
@@ -265,6 +232,28 @@ export async function getCatalogCounts(): Promise<CatalogCounts> {
   return { totalProducts, giftItems: Number(gift.count), stockProducts: Number(stock.count), byCategory };
 }
 
+type ProductColumns = Omit<Insertable<Database["products"]>, "id" | "status" | "available" | "created_at" | "updated_at">;
+
+/** The columns a create or an edit writes; an edit's undefined fields stay undefined (left as they are). */
+export function productColumns(input: ProductCreateInput): ProductColumns;
+export function productColumns(input: ProductEditInput): Partial<ProductColumns>;
+export function productColumns(input: ProductCreateInput | ProductEditInput): Partial<ProductColumns> {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    price_fixed: input.priceFixed,
+    price_discount: input.priceDiscount,
+    color: input.color,
+    material: input.material,
+    utility: input.utility,
+    height_in: input.height,
+    width_in: input.width,
+    length_in: input.length,
+    weight_g: input.weight,
+  };
+}
+
 /**
  * Writes the product and one media row per image (status processing) in one
  * transaction, then queues one job per image. A failed enqueue is left to the
@@ -275,39 +264,11 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
   const { productId, mediaIds } = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto("products")
-      .values({
-        name: input.name,
-        description: input.description,
-        category: input.category,
-        price_fixed: input.priceFixed,
-        price_discount: input.priceDiscount,
-        color: input.color,
-        material: input.material,
-        utility: input.utility,
-        height_in: input.height,
-        width_in: input.width,
-        length_in: input.length,
-        weight_g: input.weight,
-        status: "processing",
-      })
+      .values({ ...productColumns(input), status: "processing" })
       .executeTakeFirstOrThrow();
     const productId = Number(inserted.insertId);
-    const mediaIds: number[] = [];
-    for (const [position, image] of images.entries()) {
-      const mediaId = await insertMediaRow(trx, "product_image", image);
-      mediaIds.push(mediaId);
-      await trx.insertInto("product_images").values({ product_id: productId, media_id: mediaId, position }).execute();
-    }
-    return { productId, mediaIds };
+    return { productId, mediaIds: await insertProductImages(trx, productId, images) };
   });
-  await enqueueAll(mediaIds, "product_image");
+  await enqueueProductImages(mediaIds);
   return { id: productId };
-}
-
-async function enqueueAll(mediaIds: number[], kind: "product_image"): Promise<void> {
-  try {
-    await Promise.all(mediaIds.map((id) => enqueueMedia(id, kind)));
-  } catch (error) {
-    logger.error({ err: error, mediaIds }, "enqueue failed; the reconcile will queue these media rows");
-  }
 }

@@ -1,8 +1,8 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import { getEnv } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { ContactJobData } from "#app/modules/media/jobs.ts";
 import { getDb } from "#db/index.ts";
+import type { ContactJobData } from "./jobs.ts";
 
 export const FORWARD_TIMEOUT_MS = 10_000;
 

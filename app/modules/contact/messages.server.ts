@@ -1,17 +1,12 @@
 import { logger } from "#app/lib/logger.server.ts";
-import { JOB_NAMES } from "#app/modules/media/jobs.ts";
 import { addJob } from "#app/modules/media/queue.server.ts";
 import { getDb } from "#db/index.ts";
+import { FORWARD_CONTACT_JOB, forwardJobId } from "./jobs.ts";
 import type { ContactInput } from "./schema.ts";
-
-/** The forward job's id: one per message, so queueing it twice is a no-op. */
-export function forwardJobId(messageId: number): string {
-  return `${JOB_NAMES.forwardContact}-${messageId}`;
-}
 
 /** Queues the forward of one stored message; retried with backoff by BullMQ (JOBS["forward-contact"]). */
 export async function enqueueContactForward(messageId: number): Promise<void> {
-  await addJob(JOB_NAMES.forwardContact, { messageId }, forwardJobId(messageId));
+  await addJob(FORWARD_CONTACT_JOB, { messageId }, forwardJobId(messageId));
 }
 
 /**
@@ -40,7 +35,7 @@ export async function requeueUnforwardedMessages(olderThanMs = 10 * 60_000): Pro
     .execute();
   // A failed forward keeps its job (a month): that message is not retried again every sweep.
   for (const row of rows) {
-    await addJob(JOB_NAMES.forwardContact, { messageId: row.id }, forwardJobId(row.id), { replaceFinished: false });
+    await addJob(FORWARD_CONTACT_JOB, { messageId: row.id }, forwardJobId(row.id), { replaceFinished: false });
   }
   return rows.length;
 }

@@ -1,5 +1,6 @@
 import { categoryName, isCategorySlug } from "#app/modules/catalog/categories.ts";
-import { listPublicProductsAfter, loadProductMedia, type ProductFields } from "#app/modules/catalog/products.server.ts";
+import { listPublicProductsAfter, type ProductFields } from "#app/modules/catalog/products.server.ts";
+import { loadProductImages } from "#app/modules/media/product-images.server.ts";
 import { jpegForLongSide, type JpegView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { escapeXml } from "#app/modules/site/xml.ts";
@@ -42,12 +43,12 @@ export async function* feedEntries(): AsyncGenerator<FeedEntry[]> {
   for (;;) {
     const products = await listPublicProductsAfter(after, BATCH);
     if (products.length === 0) return;
-    const images = await loadProductMedia(products.map((p) => p.id), (media) => {
-      const jpeg = jpegForLongSide(media.variants, FEED_LIMITS.imageLongSide);
-      return jpeg && media.width && media.height ? { width: media.width, height: media.height, jpeg } : null;
-    });
+    const images = await loadProductImages(products.map((p) => p.id), { readyOnly: true });
     yield products.map((product) => {
-      const own = images.get(product.id) ?? [];
+      const own = (images.get(product.id) ?? []).flatMap(({ media }) => {
+        const jpeg = jpegForLongSide(media.variants, FEED_LIMITS.imageLongSide);
+        return jpeg && media.width && media.height ? [{ width: media.width, height: media.height, jpeg }] : [];
+      });
       const refusals = feedRefusals({ ...product, mainImage: own[0] ?? null });
       return { product, images: own, refusals };
     });

@@ -2,12 +2,18 @@
 // name, the queue it runs on, what it carries and how it is retried, in one table (JOBS).
 // Payloads carry ids only: the worker reads everything else from the database.
 import type { JobsOptions } from "bullmq";
+import {
+  CONTACT_QUEUE,
+  FORWARD_CONTACT_JOB,
+  FORWARD_CONTACT_OPTIONS,
+  type ContactJobData,
+} from "#app/modules/contact/jobs.ts";
 
 export const QUEUE_NAMES = {
   image: "media-image",
   video: "media-video",
   maintenance: "maintenance",
-  contact: "contact",
+  contact: CONTACT_QUEUE,
 } as const;
 
 export type QueueKey = keyof typeof QUEUE_NAMES;
@@ -17,15 +23,11 @@ export const JOB_NAMES = {
   processImageAvif: "process-image-avif",
   processVideo: "process-video",
   reconcile: "reconcile",
-  forwardContact: "forward-contact",
+  forwardContact: FORWARD_CONTACT_JOB,
 } as const;
 
 export interface MediaJobData {
   mediaId: number;
-}
-
-export interface ContactJobData {
-  messageId: number;
 }
 
 export type ReconcileJobData = Record<string, never>;
@@ -58,16 +60,7 @@ export const JOBS: { readonly [N in JobName]: { queue: QueueKey; options: JobsOp
   "process-image-avif": { queue: "image", options: { ...MEDIA_JOB, priority: PRIORITY.followUp } },
   "process-video": { queue: "video", options: MEDIA_JOB },
   reconcile: { queue: "maintenance", options: { removeOnComplete: 50, removeOnFail: 50 } },
-  // A form service may be down for hours: fewer, slower retries, failures kept a month.
-  "forward-contact": {
-    queue: "contact",
-    options: {
-      attempts: 8,
-      backoff: { type: "exponential", delay: 30_000 },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    },
-  },
+  "forward-contact": { queue: "contact", options: FORWARD_CONTACT_OPTIONS },
 };
 
 export function isJobName(name: string): name is JobName {

@@ -6,9 +6,10 @@ import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
 import { insertMediaRow, lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
+import type { MediaEntry } from "./media-screens.ts";
 import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
 
-export type Entry = "gallery_images" | "videos" | "display_images";
+export type Entry = MediaEntry;
 
 const KIND_OF: Record<Entry, MediaKind> = {
   gallery_images: "gallery_image",
@@ -283,7 +284,7 @@ export async function removeUnreferencedFiles(
  * Deletes media rows (their product_images/gallery/video/display rows cascade), their
  * queued jobs and every file no other row references; refreshes the owning products'
  * status. Call it for one product image, or with all of a product's media ids when
- * deleting a product (collect them with productMediaIds first: deleting the product
+ * deleting a product (collect them with productImageFiles first: deleting the product
  * does not delete its media rows).
  */
 export async function deleteProductMedia(mediaIds: readonly number[]): Promise<void> {
@@ -309,17 +310,6 @@ export async function deleteProductMedia(mediaIds: readonly number[]): Promise<v
     );
   }
   await removeUnreferencedFiles(db, getStorage(), gone);
-}
-
-/** The media ids of a product's images, in order (collect before deleting the product). */
-export async function productMediaIds(productId: number): Promise<number[]> {
-  const rows = await getDb()
-    .selectFrom("product_images")
-    .select("media_id")
-    .where("product_id", "=", productId)
-    .orderBy("position")
-    .execute();
-  return rows.map((r) => Number(r.media_id));
 }
 
 /** Deletes a gallery image, video or display image by entry id, with its media row and files. False if missing. */

@@ -1,4 +1,5 @@
 import { fileTypeFromStream } from "file-type/node";
+import { HttpError } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { MB, UPLOAD_LIMITS, type FileFieldRule } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
@@ -6,16 +7,17 @@ import { MalformedMultipartError, readParts, type Part } from "./multipart.serve
 import { FileTooLargeError, getStorage, StoreUnavailableError, type MediaStorage } from "./storage.server.ts";
 
 /** A refused upload, with the HTTP status the API answers and the form field it concerns. */
-export class UploadError extends Error {
+export class UploadError extends HttpError {
   /** The text fields read before the refusal, so a form can show the typed values again. */
   fields = new FormData();
 
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 | 503 = 400,
+    status: 400 | 413 | 415 | 503 = 400,
+    /** The form field the refusal concerns. */
     readonly field?: string,
   ) {
-    super(message);
+    super(status, message, { fieldErrors: field ? { [field]: message } : undefined });
   }
 }
 

@@ -1,17 +1,11 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import {
-  createMediaEntry,
-  deleteMediaEntry,
-  DISPLAY_REFUSALS,
-  retryMedia,
-  setCurrentDisplayImage,
-  setEntryTitle,
-  type Entry,
-} from "#app/modules/media/library.server.ts";
-import { UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { createMediaEntry, deleteMediaEntry, DISPLAY_REFUSALS, retryMedia, setCurrentDisplayImage, setEntryTitle } from "./library.server.ts";
+import { UPLOAD_LIMITS, UPLOAD_RULES } from "./limits.ts";
+import { MEDIA_SCREENS, type MediaEntry } from "./media-screens.ts";
+import { parseUpload } from "./upload.server.ts";
 
 const id = z.coerce.number().int().positive();
 export const mediaIntentSchema = z.discriminatedUnion("intent", [
@@ -29,20 +23,21 @@ export const mediaIntentSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export interface MediaScreen {
-  entry: Entry;
-  field: "image" | "video";
-  failures: { add: string; delete: string; setCurrent?: string };
+/** The loader of a media screen: the admin's list of its entries. */
+export async function mediaScreenLoader<T>(request: Request, list: () => Promise<T>): Promise<T> {
+  await requireAdmin(request);
+  return list();
 }
 
 /**
  * The action of the gallery, display image and video screens. A multipart post is an
  * upload (each file becomes a processing record, then the worker makes the sizes);
- * a plain post is delete, retry or (display images) set-current. Success redirects
+ * a plain post is delete, retry, set-title or (display images) set-current. Success redirects
  * with `?status=` so the message survives the redirect with and without JS.
  */
-export async function mediaAction(request: Request, screen: MediaScreen) {
+export async function mediaScreenAction(request: Request, entry: MediaEntry) {
   await requireAdmin(request);
+  const screen = MEDIA_SCREENS[entry];
   const path = new URL(request.url).pathname;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const video = screen.field === "video";
@@ -50,16 +45,13 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     try {
       upload = await parseUpload(request, { [screen.field]: video ? UPLOAD_RULES.video() : UPLOAD_RULES.mediaImages });
     } catch (error) {
-      if (error instanceof UploadError) {
-        return data({ error: `${screen.failures.add}: ${error.message}` }, { status: error.status });
-      }
-      throw error;
+      return refused(error, (message) => ({ error: `${screen.failures.add}: ${message}` }));
     }
     if (upload.files.length === 0) {
       return data({ error: `${screen.failures.add}: please choose a file.` }, { status: 400 });
     }
     try {
-      for (const file of upload.files) await createMediaEntry(screen.entry, file);
+      for (const file of upload.files) await createMediaEntry(entry, file);
     } catch (error) {
       await upload.discard();
       throw error;
@@ -76,7 +68,7 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
     case "confirm-delete":
       return data({ error: null, confirm: { intent: "delete", fields: { id: intent.id } } });
     case "delete":
-      if (!(await deleteMediaEntry(screen.entry, intent.id))) {
+      if (!(await deleteMediaEntry(entry, intent.id))) {
         return data({ error: `${screen.failures.delete}: it no longer exists.` }, { status: 404 });
       }
       return redirect(`${path}?status=deleted`);
@@ -86,14 +78,14 @@ export async function mediaAction(request: Request, screen: MediaScreen) {
       }
       return redirect(`${path}?status=retried`);
     case "set-title": {
-      if (screen.entry === "display_images") return data({ error: "Unknown action" }, { status: 400 });
-      if (!(await setEntryTitle(screen.entry, intent.id, intent.title || null))) {
+      if (entry === "display_images") return data({ error: "Unknown action" }, { status: 400 });
+      if (!(await setEntryTitle(entry, intent.id, intent.title || null))) {
         return data({ error: "Failed to save the title: it no longer exists." }, { status: 404 });
       }
       return redirect(`${path}?status=titled`);
     }
     case "set-current": {
-      const result = screen.entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
+      const result = entry === "display_images" ? await setCurrentDisplayImage(intent.id) : "missing";
       if (result !== "set") {
         const why = result === "missing" ? "" : `: ${DISPLAY_REFUSALS[result]}`;
         return data({ error: `${screen.failures.setCurrent ?? "Unknown action"}${why}` }, { status: result === "missing" ? 404 : 409 });
