@@ -11,7 +11,7 @@ import { pinoHttp } from "pino-http";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
-import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { LocalDiskStorage, storageFromEnv } from "#app/modules/media/storage.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
@@ -22,7 +22,10 @@ import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
 const production = env.NODE_ENV === "production";
-const storage = getStorage();
+// Its own instance, not getStorage()'s: this file runs from source while the Remix build bundles
+// its own copy of the media modules, and a shared instance would throw errors of the source's
+// classes into the build's `instanceof` checks (a too-large photo then answered 500, not 413).
+const storage = storageFromEnv(env);
 await storage.ensureDirs();
 // Media sent from elsewhere (a CDN, the bucket): pages still link /media/*, which redirects there.
 const mediaOrigin = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];

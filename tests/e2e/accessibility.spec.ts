@@ -25,6 +25,9 @@ const PUBLIC_PAGES = [
   "/refund-and-returns-policy",
   "/no-such-page",
   "/admin",
+  "/enquiry",
+  "/search?q=owl",
+  "/search?q=zzzz",
 ];
 
 const ADMIN_PAGES = [
@@ -38,6 +41,7 @@ const ADMIN_PAGES = [
   "/dashboard/upload-gallery",
   "/dashboard/video-upload",
   "/dashboard/messages",
+  "/dashboard/catalogue-feeds",
 ];
 
 type Found = { id: string; impact: string | null; help: string; targets: string[] };
