@@ -4,13 +4,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
 
-export const APP_PORT = 3313;
+// BENCH_PORT and BENCH_DB let two checkouts on one machine run rows side by side.
+export const APP_PORT = Number(process.env.BENCH_PORT ?? 3313);
 /** The bare baseline server during the HTTP row; the scale row's web server afterwards. */
-export const SECOND_PORT = 3323;
+export const SECOND_PORT = APP_PORT + 10;
 export const BUILD_DIR = ".data/build-bench";
 export const WORK = path.resolve(".data/bench");
-export const MAIN_DB = "dokra_bench_main";
-export const SCALE_DB = "dokra_bench_scale";
+const DB_PREFIX = process.env.BENCH_DB ?? "dokra_bench";
+export const MAIN_DB = `${DB_PREFIX}_main`;
+export const SCALE_DB = `${DB_PREFIX}_scale`;
 export const DB_ROOT = "mysql://root@127.0.0.1:3306";
 export const ADMIN = { email: "bench@dokra.local", password: "bench-password-2026" } as const;
 

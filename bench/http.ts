@@ -76,11 +76,12 @@ async function startBare(responses: Fetched[]): Promise<AppProcess> {
   const bare = await startNode("bare", "bench/bare-server.ts", benchEnv(), [String(SECOND_PORT), file]);
   for (let i = 0; i < 100; i++) {
     if (bare.child.exitCode !== null) throw new Error(`the bare server exited: see ${WORK}/logs/bare.log`);
-    const ok = await rawGet(`http://127.0.0.1:${SECOND_PORT}`, responses[0]!.path).then((r) => r.status === 200, () => false);
+    const ok = await rawGet(`http://127.0.0.1:${SECOND_PORT}`, responses[0]!.path, BROWSER).then((r) => r.status === 200, () => false);
     if (ok) return bare;
     await sleep(100);
   }
-  throw new Error("the bare server did not start");
+  await bare.stop();
+  throw new Error("the bare server did not answer");
 }
 
 /** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat. */

@@ -6,6 +6,8 @@
 //   npm run bench -- --quick               # short runs for development
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
+//   env: BENCH_PORT (default 3313; the second server takes +10) and BENCH_DB (database prefix,
+//        default dokra_bench) to run beside another checkout's bench.
 // Subset and quick runs write .data/bench/RESULTS-partial.md unless --out is given.
 import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
