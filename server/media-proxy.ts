@@ -45,7 +45,10 @@ export function mediaFromStore(storage: MediaStorage) {
     res.status(file.contentRange ? 206 : 200);
     res.set({ "Content-Type": mediaContentType(key), "Content-Length": String(file.bytes) });
     if (file.contentRange) res.set("Content-Range", file.contentRange);
-    if (req.method === "HEAD") return void file.body.destroy();
+    if (req.method === "HEAD") {
+      file.body.destroy();
+      return void res.end();
+    }
     await pipeline(file.body, res).catch((error: unknown) => {
       // A visitor who leaves mid-video closes the response: not worth an error line.
       if (!res.writableFinished && !req.destroyed) logger.warn({ err: error, key }, "media stream broke off");
