@@ -40,6 +40,13 @@ export default function DashboardHome() {
         <Card label="Gift Items" value={counts.giftItems} />
         <Card label="Stock Products" value={counts.stockProducts} />
       </div>
+      {/* Not a menu entry (SPEC §9 keeps the menu to eight), like Messages in the header. */}
+      <p className="mt-4 rounded-lg bg-white px-4 py-2 text-sm text-brass-900/80 shadow-sm">
+        <Link className="inline-flex min-h-11 items-center font-semibold text-clay underline" to="/dashboard/catalogue-feeds">
+          Catalogue Feeds
+        </Link>
+        : the addresses for the WhatsApp catalogue (Meta) and Google, and the products they would refuse.
+      </p>
       <h2 className="mt-8 font-serif text-xl text-brass-800">Categories</h2>
       <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         {CATEGORIES.map((category) => (

@@ -42,7 +42,7 @@ test("Catalogue feeds: both addresses with counts, refusals with an edit link; u
   }
 
   await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Catalogue Feeds" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Catalogue Feeds" }).click();
   await expect(page.getByRole("heading", { name: "Catalogue feeds", level: 1 })).toBeVisible();
   await expect(page.getByTestId("feed-url-meta")).toHaveValue(`${E2E_BASE_URL}/feeds/meta.xml`);
   await expect(page.getByTestId("feed-url-google")).toHaveValue(`${E2E_BASE_URL}/feeds/google.xml`);

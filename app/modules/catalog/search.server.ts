@@ -2,7 +2,15 @@ import { sql } from "kysely";
 import { distance } from "fastest-levenshtein";
 import { readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import type { PriceBand, SortKey } from "./format.ts";
-import { inBand, inOrder, publicProducts, readPage, type ProductPage, type ProductQuery } from "./products.server.ts";
+import {
+  PAGE_SIZE,
+  inBand,
+  inOrder,
+  listPublicProductsByIds,
+  publicProducts,
+  type ProductPage,
+  type ProductQuery,
+} from "./products.server.ts";
 import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, planSearch, searchWords, variantsOf, type SearchPlan } from "./search-terms.ts";
 
 // Storefront search (issue 16.3): MariaDB FULLTEXT in boolean mode over the products_search
@@ -29,11 +37,35 @@ function matching(plan: SearchPlan): ProductQuery {
   return query;
 }
 
+type Order = (query: ProductQuery) => ProductQuery;
+
+/**
+ * The ids of one page of matches and how many there are, in one statement: MariaDB reads the
+ * FULLTEXT matches once and sorts only their ids (not every column of every match, as
+ * COUNT(*) then SELECT products.* did). A page past the end is clamped to the last one, as the
+ * listing does.
+ */
+async function matchPage(filtered: ProductQuery, order: Order, page: number): Promise<{ ids: number[]; total: number; page: number }> {
+  const current = Math.max(1, page);
+  const rows = await order(filtered)
+    .select(["products.id", sql<number>`COUNT(*) OVER ()`.as("total")])
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE)
+    .execute();
+  if (rows.length > 0 || current === 1) return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0), page: current };
+  const { total } = await filtered.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
+  if (Number(total) === 0) return { ids: [], total: 0, page: 1 };
+  return matchPage(filtered, order, Math.ceil(Number(total) / PAGE_SIZE));
+}
+
 async function run(plan: SearchPlan, band: PriceBand, page: number, sort: SortKey): Promise<ProductPage> {
   const fulltext = plan.fulltext;
-  return readPage(inBand(matching(plan), band), page, (query) =>
-    sort === "relevance" && fulltext ? query.orderBy(matchScore(fulltext), "desc").orderBy("products.id", "desc") : inOrder(query, sort),
-  );
+  const order: Order = (query) =>
+    sort === "relevance" && fulltext ? query.orderBy(matchScore(fulltext), "desc").orderBy("products.id", "desc") : inOrder(query, sort);
+  const found = await matchPage(inBand(matching(plan), band), order, page);
+  const byId = new Map((await listPublicProductsByIds(found.ids)).map((product) => [product.id, product]));
+  const items = found.ids.flatMap((id) => byId.get(id) ?? []);
+  return { items, total: found.total, page: found.page, pageCount: Math.max(1, Math.ceil(found.total / PAGE_SIZE)) };
 }
 
 /** Public (ready, available) products matching the visitor's words, 12 a page, with the price filter and order of the listing. */

@@ -3,6 +3,7 @@
 // and the 304 path.
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteProduct, toggleAvailability } from "#app/modules/catalog/manage.server.ts";
@@ -149,6 +150,18 @@ describe("the catalogue feeds", () => {
     await toggleAvailability(leaving);
     for (const service of SERVICES) expect(ids(itemsOf(await readFeed(service)))).toEqual([discounted, plain, leaving]);
     await deleteProduct(leaving);
+  });
+
+  it("name an image's new JPEG once its sizes were made again (the pick kept per image follows updated_at)", async () => {
+    const remade = await readyProduct({ name: "Remade", price: 900 });
+    const imageLink = async () => String(itemsOf(await readFeed("meta")).find((item) => Number(item["g:id"]) === remade)!["g:image_link"]);
+    const before = await imageLink();
+    expect(before).toMatch(/\.jpg$/);
+    const { media_id } = await db.selectFrom("product_images").select("media_id").where("product_id", "=", remade).executeTakeFirstOrThrow();
+    // As if the worker had made every size again under new names: the row's updated_at moves.
+    await db.updateTable("media").set({ variants: sql`REPLACE(variants, '.jpg', '-again.jpg')` }).where("id", "=", media_id).execute();
+    expect(await imageLink()).toBe(before.replace(/\.jpg$/, "-again.jpg"));
+    await deleteProduct(remade);
   });
 });
 

@@ -1,7 +1,7 @@
 import { categoryName, isCategorySlug } from "#app/modules/catalog/categories.ts";
 import { listPublicProductsAfter, type ProductFields } from "#app/modules/catalog/products.server.ts";
-import { loadProductImages } from "#app/modules/media/product-images.server.ts";
-import { jpegForLongSide, type JpegView } from "#app/modules/media/views.ts";
+import { loadProductJpegs } from "#app/modules/media/product-images.server.ts";
+import type { JpegView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { escapeXml } from "#app/modules/site/xml.ts";
 import {
@@ -43,12 +43,9 @@ export async function* feedEntries(): AsyncGenerator<FeedEntry[]> {
   for (;;) {
     const products = await listPublicProductsAfter(after, BATCH);
     if (products.length === 0) return;
-    const images = await loadProductImages(products.map((p) => p.id), { readyOnly: true });
+    const images = await loadProductJpegs(products.map((p) => p.id), FEED_LIMITS.imageLongSide);
     yield products.map((product) => {
-      const own = (images.get(product.id) ?? []).flatMap(({ media }) => {
-        const jpeg = jpegForLongSide(media.variants, FEED_LIMITS.imageLongSide);
-        return jpeg && media.width && media.height ? [{ width: media.width, height: media.height, jpeg }] : [];
-      });
+      const own = (images.get(product.id) ?? []).flatMap(({ width, height, jpeg }) => (width && height ? [{ width, height, jpeg }] : []));
       const refusals = feedRefusals({ ...product, mainImage: own[0] ?? null });
       return { product, images: own, refusals };
     });

@@ -94,6 +94,8 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 /** Plain text for a feed field: no control characters, whitespace runs folded, cut at `max` characters. */
 export function feedText(text: string, max: number): string {
   const clean = text.replace(NOT_XML, "").replace(/\s+/g, " ").trim();
+  // A string of at most `max` UTF-16 units has at most `max` characters: only a longer one is split.
+  if (clean.length <= max) return clean;
   const chars = Array.from(clean);
   return chars.length > max ? chars.slice(0, max).join("") : clean;
 }
@@ -115,6 +117,8 @@ export function feedRefusals(product: FeedCandidate): string[] {
     reasons.push(REFUSAL_REASONS.smallPicture);
   }
   if (offerPrice(feedPrices(product.priceFixed, product.priceDiscount)) <= 0) reasons.push(REFUSAL_REASONS.zeroPrice);
-  if (Array.from(feedText(product.name, Infinity)).length > FEED_LIMITS.titleMaxChars) reasons.push(REFUSAL_REASONS.longTitle);
+  const title = feedText(product.name, Infinity);
+  // Counted in characters, not UTF-16 units; a title no longer in units is short enough.
+  if (title.length > FEED_LIMITS.titleMaxChars && Array.from(title).length > FEED_LIMITS.titleMaxChars) reasons.push(REFUSAL_REASONS.longTitle);
   return reasons;
 }

@@ -4,7 +4,7 @@ import type { MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia } from "./queue.server.ts";
 import { insertMediaRow } from "./records.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
-import { toImageView, type ImageView, type MediaLike } from "./views.ts";
+import { jpegForLongSide, toImageView, type ImageView, type JpegView } from "./views.ts";
 
 // A product's images (product_images and their media rows): the catalogue calls these
 // instead of querying the media tables itself.
@@ -19,8 +19,6 @@ export interface ProductImageState {
   originalName: string;
   /** Present once the worker made the sizes. */
   view: ImageView | null;
-  /** The row's sizes as stored, for readers that pick their own (the catalogue feeds). */
-  media: MediaLike;
 }
 
 /** The images of many products in one query, each product's in its order; `readyOnly` for public pages. */
@@ -63,8 +61,60 @@ export async function loadProductImages(
       error: row.error,
       originalName: row.original_name,
       view: row.status === "ready" ? toImageView(row) : null,
-      media: { id: row.id, variants: row.variants, width: row.width, height: row.height, placeholder: row.placeholder, dominant_color: row.dominant_color },
     });
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}
+
+/** A ready image as the catalogue feeds read it: the original's size and the JPEG they name. */
+export interface ProductImageJpeg {
+  width: number | null;
+  height: number | null;
+  jpeg: JpegView;
+}
+
+/** The JPEG the feeds name for each media row, by id, valid while the row's updated_at is unchanged. */
+const feedJpegs = new Map<number, { updatedAt: number; jpeg: JpegView | null }>();
+/** Far above a catalogue's images; past it the map is simply emptied (deleted images' entries go too). */
+const FEED_JPEGS_MAX = 100_000;
+
+/**
+ * The ready images of many products with the JPEG of at least `minLongSide` (jpegForLongSide),
+ * each product's in its order; an image without a JPEG is left out. A media row's sizes do not
+ * change once it is ready unless the worker makes them again, which moves its updated_at, so the
+ * pick is kept per row and `variants` (1.7 kB of JSON an image, every format and size) is read
+ * and parsed only for rows not seen before: a feed of 10,000 products reads 20,000 images, and
+ * parsing them all on every fetch was most of its time (bench/RESULTS.md, decision 093).
+ */
+export async function loadProductJpegs(productIds: readonly number[], minLongSide: number): Promise<Map<number, ProductImageJpeg[]>> {
+  const byProduct = new Map<number, ProductImageJpeg[]>();
+  if (productIds.length === 0) return byProduct;
+  const db = getDb();
+  const rows = await db
+    .selectFrom("product_images")
+    .innerJoin("media", "media.id", "product_images.media_id")
+    .where("product_images.product_id", "in", productIds)
+    .where("media.status", "=", "ready")
+    .select(["product_images.product_id", "media.id", "media.width", "media.height", "media.updated_at"])
+    .orderBy("product_images.product_id")
+    .orderBy("product_images.position")
+    .execute();
+  const stale = rows.filter((row) => feedJpegs.get(row.id)?.updatedAt !== row.updated_at.getTime());
+  if (stale.length > 0) {
+    if (feedJpegs.size + stale.length > FEED_JPEGS_MAX) feedJpegs.clear();
+    const variants = await db
+      .selectFrom("media")
+      .where("id", "in", stale.map((row) => row.id))
+      .select(["id", "variants", "updated_at"])
+      .execute();
+    for (const row of variants) feedJpegs.set(row.id, { updatedAt: row.updated_at.getTime(), jpeg: jpegForLongSide(row.variants, minLongSide) });
+  }
+  for (const row of rows) {
+    const jpeg = feedJpegs.get(row.id)?.jpeg;
+    if (!jpeg) continue;
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push({ width: row.width, height: row.height, jpeg });
     byProduct.set(row.product_id, list);
   }
   return byProduct;

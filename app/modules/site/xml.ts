@@ -1,3 +1,4 @@
+const ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+
 /** Text or an attribute value for XML (the sitemap, the catalogue feeds). */
-export const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+export const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ENTITIES[c]!);
