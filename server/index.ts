@@ -16,7 +16,7 @@ import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
-import { createCachedRequestHandler } from "./remix-handler.ts";
+import { compressionFilter, createCachedRequestHandler } from "./remix-handler.ts";
 import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
@@ -66,7 +66,7 @@ app.use(
   }),
 );
 
-app.use(compression());
+app.use(compression({ filter: compressionFilter }));
 
 // Cookies are sent cross-site with top-level POSTs in some browsers; refuse any state
 // change that a page on another site started, for pages and the API alike.
