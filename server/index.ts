@@ -16,7 +16,7 @@ import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
-import { createCachedRequestHandler } from "./remix-handler.ts";
+import { compressionFilter, createCachedRequestHandler } from "./remix-handler.ts";
 import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
@@ -69,7 +69,7 @@ app.use(
 // The catalogue feeds are megabytes of repetitive XML for a fetcher: zlib's fastest level still
 // shrinks them about 20 times, in a quarter of the default level's time (decision 093).
 app.use("/feeds/", compression({ level: 1 }));
-app.use(compression({ filter: (req, res) => !req.path.startsWith("/feeds/") && compression.filter(req, res) }));
+app.use(compression({ filter: (req, res) => !req.path.startsWith("/feeds/") && compressionFilter(req, res) }));
 
 // Cookies are sent cross-site with top-level POSTs in some browsers; refuse any state
 // change that a page on another site started, for pages and the API alike.

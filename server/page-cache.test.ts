@@ -1,29 +1,39 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
-  bodyWithNonce,
+  chooseCoding,
   DATA_CACHE_CONTROL,
   etagMatches,
+  hashedPolicy,
   HTML_CACHE_CONTROL,
+  inlineScriptHashes,
   isCacheableRequest,
   isCacheableResponse,
-  lengthWithNonce,
   PageCache,
-  splitOnNonce,
   toCachedPage,
+  withoutNonce,
 } from "./page-cache.ts";
 
 const NONCE = "q1w2e3r4t5y6u7i8o9p0aa==";
+const POLICY = `default-src 'self';script-src 'strict-dynamic' 'nonce-${NONCE}';script-src-attr 'none';style-src 'self' 'unsafe-inline'`;
 const html = (nonce: string, title = "Home") =>
-  Buffer.from(`<!DOCTYPE html><title>${title}</title><script nonce="${nonce}">1</script><script nonce="${nonce}" src="/a.js"></script>`);
+  Buffer.from(
+    `<!DOCTYPE html><title>${title}</title><script nonce="${nonce}">1</script><script type="application/ld+json" nonce="${nonce}">{"a":1}</script>` +
+      `<script nonce="${nonce}" src="/a.js"></script><script type="module" nonce="${nonce}">window.x=2</script>`,
+  );
+/** sha256 of the two inline scripts' text, "1" and "window.x=2" (computed apart from the code under test). */
+const HASHES = ["'sha256-a4ayc/80/OGda4BO/1o/V0etpOqiLx1JwB5S3beHW0s='", "'sha256-3/UMwHJ4xKoDtMkNRrIhSWaf/XrNbhPexRpO/CyYcgM='"];
 
-function page(version: number, options: { epoch?: number; body?: Buffer; status?: number; type?: string; headers?: Record<string, string> } = {}) {
+function page(version: number, options: { epoch?: number; body?: Buffer; status?: number; type?: string; headers?: Record<string, string>; nonce?: string } = {}) {
   return toCachedPage({
     version,
     epoch: options.epoch ?? 0,
     status: options.status ?? 200,
     headers: new Headers({ "Content-Type": options.type ?? "text/html; charset=utf-8", ...options.headers }),
-    body: options.body ?? html(NONCE),
-    nonce: NONCE,
+    body: options.body ?? html(options.nonce ?? NONCE),
+    nonce: options.nonce ?? NONCE,
+    policy: POLICY,
   });
 }
 
@@ -70,51 +80,86 @@ describe("which answers may be stored", () => {
   });
 });
 
-describe("the CSP nonce", () => {
-  it("is cut out of the stored body and replaced by each response's own", () => {
-    const entry = page(1);
-    expect(entry.parts).toHaveLength(3);
-    const fresh = "ZZZZZZZZZZZZZZZZZZZZZZ==";
-    const body = bodyWithNonce(entry, fresh).toString();
-    expect(body).toBe(html(fresh).toString());
+describe("the stored body and its policy", () => {
+  it("stores the body without the render's nonce, and a policy naming the hash of each inline script", async () => {
+    const entry = await page(1);
+    const body = entry.body.toString();
     expect(body).not.toContain(NONCE);
-    expect(lengthWithNonce(entry, fresh)).toBe(Buffer.byteLength(body));
+    expect(body).not.toContain("nonce=");
+    expect(body).toBe(html(NONCE).toString().replaceAll(` nonce="${NONCE}"`, ""));
+    expect(entry.csp).toBe(`default-src 'self';script-src 'self' ${HASHES.join(" ")};script-src-attr 'none';style-src 'self' 'unsafe-inline'`);
   });
 
-  it("leaves bodies without a nonce as they are, with no copying", () => {
+  it("hashes scripts a browser runs, not scripts with a src or data blocks such as JSON-LD", () => {
+    expect(inlineScriptHashes(html("x").toString().replaceAll(' nonce="x"', ""))).toEqual(HASHES);
+    expect(inlineScriptHashes('<script src="/a.js"></script><script type="application/json">1</script>')).toEqual([]);
+    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
+  });
+
+  it("replaces only script-src in the configured policy", () => {
+    expect(hashedPolicy(POLICY, [])).toBe("default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'");
+  });
+
+  it("keeps bodies without a nonce as they are", async () => {
     const json = Buffer.from('{"success":true}');
-    expect(splitOnNonce(json, NONCE)).toEqual([json]);
-    const entry = page(1, { body: json, type: "application/json" });
-    expect(bodyWithNonce(entry, "other")).toBe(entry.parts[0]);
+    expect(withoutNonce(json, NONCE)).toBe(json);
+    const entry = await page(1, { body: json, type: "application/json" });
+    expect(entry.body.equals(json)).toBe(true);
+    expect(entry.csp).toBe(hashedPolicy(POLICY, []));
   });
 
-  it("refuses to serve a nonce-carrying page without a fresh nonce", () => {
-    expect(() => bodyWithNonce(page(1), undefined)).toThrow(/needs a fresh one/);
+  it("holds a brotli and a gzip copy of the body, counted in its size", async () => {
+    const entry = await page(1, { body: Buffer.from("<p>dokra</p>".repeat(500)), type: "text/html" });
+    expect((await promisify(zlib.brotliDecompress)(entry.br)).equals(entry.body)).toBe(true);
+    expect((await promisify(zlib.gunzip)(entry.gzip)).equals(entry.body)).toBe(true);
+    expect(entry.br.length).toBeLessThan(entry.body.length / 10);
+    expect(entry.size).toBeGreaterThanOrEqual(entry.body.length + entry.br.length + entry.gzip.length);
+  });
+});
+
+describe("the coding of a hit", () => {
+  it("prefers brotli, then gzip, honouring q-values, q=0 and *", () => {
+    expect(chooseCoding("br, gzip")).toBe("br");
+    expect(chooseCoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseCoding("gzip;q=1, br;q=0.5")).toBe("gzip");
+    expect(chooseCoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseCoding("gzip, deflate")).toBe("gzip");
+    expect(chooseCoding("*")).toBe("br");
+    expect(chooseCoding("*;q=0, gzip")).toBe("gzip");
+  });
+
+  it("sends identity when asked for it, for nothing we hold, or for nothing at all", () => {
+    expect(chooseCoding(undefined)).toBe("identity");
+    expect(chooseCoding("")).toBe("identity");
+    expect(chooseCoding("identity")).toBe("identity");
+    expect(chooseCoding("deflate")).toBe("identity");
+    expect(chooseCoding("br;q=0, gzip;q=0")).toBe("identity");
   });
 });
 
 describe("headers and validators", () => {
-  it("gives HTML a weak ETag that ignores the nonce, and revalidation each time", () => {
-    const a = page(1);
-    const b = toCachedPage({ version: 2, epoch: 0, status: 200, headers: new Headers({ "Content-Type": "text/html" }), body: html("another-nonce"), nonce: "another-nonce" });
-    expect(a.etag).toMatch(/^W\/"[\w-]{27}"$/);
+  it("gives every entry a strong ETag of its content, and HTML revalidation each time", async () => {
+    const a = await page(1);
+    // Another render of the same page (its own nonce) is the same content.
+    const b = await page(2, { nonce: "another-nonce" });
+    expect(a.etag).toMatch(/^"[\w-]{27}"$/);
     expect(b.etag).toBe(a.etag);
     expect(a.cacheControl).toBe(HTML_CACHE_CONTROL);
-    expect(page(1, { body: html(NONCE, "Other") }).etag).not.toBe(a.etag);
+    expect((await page(1, { body: html(NONCE, "Other") })).etag).not.toBe(a.etag);
   });
 
-  it("gives data a strong ETag and public revalidation, but keeps a route's own max-age", () => {
-    const data = page(1, { body: Buffer.from("[1]"), type: "text/x-script" });
+  it("gives data a strong ETag and public revalidation, but keeps a route's own max-age", async () => {
+    const data = await page(1, { body: Buffer.from("[1]"), type: "text/x-script" });
     expect(data.etag).toMatch(/^"[\w-]{27}"$/);
     expect(data.cacheControl).toBe(DATA_CACHE_CONTROL);
-    const api = page(1, { body: Buffer.from("{}"), type: "application/json", headers: { "Cache-Control": "no-store" } });
+    const api = await page(1, { body: Buffer.from("{}"), type: "application/json", headers: { "Cache-Control": "no-store" } });
     expect(api.cacheControl).toBe(DATA_CACHE_CONTROL);
-    const sitemap = page(1, { body: Buffer.from("<urlset/>"), type: "application/xml", headers: { "Cache-Control": "public, max-age=3600" } });
+    const sitemap = await page(1, { body: Buffer.from("<urlset/>"), type: "application/xml", headers: { "Cache-Control": "public, max-age=3600" } });
     expect(sitemap.cacheControl).toBe("public, max-age=3600");
   });
 
-  it("replays the route's headers but none of its cookies or validators", () => {
-    const entry = page(1, { headers: { "X-Route": "yes", ETag: '"route"' } });
+  it("replays the route's headers but none of its cookies or validators", async () => {
+    const entry = await page(1, { headers: { "X-Route": "yes", ETag: '"route"' } });
     expect(entry.headers).toContainEqual(["x-route", "yes"]);
     expect(entry.headers.map(([name]) => name)).not.toContain("etag");
   });
@@ -129,10 +174,10 @@ describe("headers and validators", () => {
   });
 });
 
-describe("PageCache", () => {
-  it("hits only on the version an entry was rendered under", () => {
+describe("PageCache", async () => {
+  it("hits only on the version an entry was rendered under", async () => {
     const cache = new PageCache();
-    cache.store("/", page(5));
+    cache.store("/", await page(5));
     expect(cache.lookup("/", 5).state).toBe("hit");
     const moved = cache.lookup("/", 6);
     expect(moved.state).toBe("miss");
@@ -140,37 +185,37 @@ describe("PageCache", () => {
     expect(cache.lookup("/other", 5)).toEqual({ state: "miss", fallback: undefined });
   });
 
-  it("keeps the old entry as the fallback until a newer render replaces it", () => {
+  it("keeps the old entry as the fallback until a newer render replaces it", async () => {
     const cache = new PageCache();
-    cache.store("/", page(5));
-    expect(cache.store("/", page(7))).toBe(true);
+    cache.store("/", await page(5));
+    expect(cache.store("/", await page(7))).toBe(true);
     // A slow render that started before the write must not replace the newer one.
-    expect(cache.store("/", page(6))).toBe(false);
+    expect(cache.store("/", await page(6))).toBe(false);
     expect(cache.lookup("/", 7).state).toBe("hit");
   });
 
-  it("never hits without a version, and distrusts entries made before Redis failed", () => {
+  it("never hits without a version, and distrusts entries made before Redis failed", async () => {
     const cache = new PageCache();
-    cache.store("/", page(5));
+    cache.store("/", await page(5));
     expect(cache.lookup("/", null).state).toBe("miss");
     cache.distrust();
     // Redis is back with the same number: a bump may have been lost meanwhile.
     const after = cache.lookup("/", 5);
     expect(after.state).toBe("miss");
     expect(after.state === "miss" && after.fallback).toBeTruthy();
-    expect(cache.store("/", page(5, { epoch: cache.epoch }))).toBe(true);
+    expect(cache.store("/", await page(5, { epoch: cache.epoch }))).toBe(true);
     expect(cache.lookup("/", 5).state).toBe("hit");
     // A render from the old epoch never replaces one from the new.
-    expect(cache.store("/", page(9, { epoch: 0 }))).toBe(false);
+    expect(cache.store("/", await page(9, { epoch: 0 }))).toBe(false);
   });
 
-  it("stays within its byte budget, dropping the least recently used", () => {
+  it("stays within its byte budget, dropping the least recently used", async () => {
     const big = (n: number) => page(1, { body: Buffer.alloc(400 * 1024, n), type: "text/plain" });
     const cache = new PageCache(1024 * 1024);
-    cache.store("/a", big(1));
-    cache.store("/b", big(2));
+    cache.store("/a", await big(1));
+    cache.store("/b", await big(2));
     cache.lookup("/a", 1);
-    cache.store("/c", big(3));
+    cache.store("/c", await big(3));
     expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(cache.lookup("/a", 1).state).toBe("hit");
     expect(cache.lookup("/b", 1)).toEqual({ state: "miss", fallback: undefined });

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
 import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
 
@@ -28,6 +31,9 @@ const DROPPED_HEADERS = new Set([
 export const HTML_CACHE_CONTROL = "private, no-cache";
 export const DATA_CACHE_CONTROL = "public, no-cache";
 
+const brotli = promisify(zlib.brotliCompress);
+const gzipped = promisify(zlib.gzip);
+
 export interface CachedPage {
   /** The public version read before rendering started. */
   version: number;
@@ -36,15 +42,27 @@ export interface CachedPage {
   status: number;
   /** The route's own headers, replayed on every hit. */
   headers: ReadonlyArray<readonly [string, string]>;
-  /** The body cut at each occurrence of the render's CSP nonce; a hit joins it with a fresh one. */
-  parts: readonly Buffer[];
+  /** The policy every answer of this entry carries: its inline scripts allowed by their hashes. */
+  csp: string | undefined;
+  /** The body as rendered (without the render's nonce), and its copies made once when stored. */
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** What the entry holds, for the cache's byte budget. */
   size: number;
-  /** The length of the parts together (without the nonces). */
-  bodyBytes: number;
   etag: string;
   cacheControl: string;
-  html: boolean;
 }
+
+/** The content codings an entry is held in, the cache's preference first (brotli is smallest). */
+export const CODINGS = ["br", "gzip", "identity"] as const;
+export type Coding = (typeof CODINGS)[number];
+
+/**
+ * Chosen by measurement (bench/RESULTS.md, "Hash-based CSP for cached pages"): brotli's
+ * quality 11 makes the smallest copy and costs, once per entry, a few tens of ms on the thread pool.
+ */
+const BROTLI_QUALITY = 11;
 
 export interface RequestFacts {
   method: string;
@@ -88,73 +106,87 @@ export function isCacheableResponse(path: string, status: number, headers: Heade
   return true;
 }
 
-/** Cuts `body` at every occurrence of `nonce`. */
-export function splitOnNonce(body: Buffer, nonce: string | undefined): Buffer[] {
-  if (!nonce) return [body];
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + needle.length;
+/** The coding of the copy to send for an Accept-Encoding header (q-values honoured, brotli preferred on a tie). */
+export function chooseCoding(acceptEncoding: string | undefined): Coding {
+  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding([...CODINGS], [...CODINGS]);
+  // Nothing acceptable (identity refused too): RFC 9110 lets the server send identity anyway.
+  return (chosen as Coding | undefined) ?? "identity";
+}
+
+/** The body without the render's nonce attributes: nothing in an entry differs from one visitor to the next. */
+export function withoutNonce(body: Buffer, nonce: string | undefined): Buffer {
+  if (!nonce) return body;
+  const text = body.toString("utf8");
+  const attribute = ` nonce="${nonce}"`;
+  return text.includes(attribute) ? Buffer.from(text.replaceAll(attribute, "")) : body;
+}
+
+/** Scripts a browser runs (and CSP governs); other types, such as JSON-LD, are data blocks. */
+const EXECUTED_TYPES = new Set(["", "module", "importmap", "text/javascript", "application/javascript"]);
+
+/** The CSP source of each inline script of an HTML body, in order: `'sha256-…'`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes!)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes!)?.[1]?.trim().toLowerCase() ?? "";
+    if (!EXECUTED_TYPES.has(type)) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(content!, "utf8").digest("base64")}'`);
   }
-  parts.push(body.subarray(from));
-  return parts;
+  return [...new Set(hashes)];
 }
 
-/** The body for one response, with this response's nonce wherever the render had its own. */
-export function bodyWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
-  if (page.parts.length === 1) return page.parts[0]!;
-  if (!nonce) throw new Error("A cached page that carries a CSP nonce needs a fresh one");
-  const fresh = Buffer.from(nonce);
-  const chunks: Buffer[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) chunks.push(fresh);
-    chunks.push(part);
-  });
-  return Buffer.concat(chunks);
+/**
+ * The response's policy (as helmet built it from server/index.ts) with its script-src, the
+ * per-response `'strict-dynamic' 'nonce-…'`, replaced by `'self'` and the page's script
+ * hashes. Not 'strict-dynamic': the inline module script's static imports carry no nonce and
+ * would be blocked; 'self' allows the build's /assets. Every other directive stays as configured.
+ */
+export function hashedPolicy(policy: string, hashes: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => (/^\s*script-src\s/i.test(directive) ? ["script-src", "'self'", ...hashes].join(" ") : directive))
+    .join(";");
 }
 
-/** The length of `bodyWithNonce(page, nonce)`, without building it. */
-export function lengthWithNonce(page: CachedPage, nonce: string | undefined): number {
-  return page.bodyBytes + (page.parts.length - 1) * Buffer.byteLength(nonce ?? "");
-}
-
-/** Builds an entry from a rendered answer (`body` fully read), recognising the nonce it carries. */
-export function toCachedPage(input: {
+/** Builds an entry from a rendered answer (`body` fully read): without the nonce, compressed once. */
+export async function toCachedPage(input: {
   version: number;
   epoch: number;
   status: number;
   headers: Headers;
   body: Buffer;
   nonce: string | undefined;
-}): CachedPage {
-  const parts = splitOnNonce(input.body, input.nonce);
-  const contentType = input.headers.get("content-type") ?? "";
-  const html = contentType.startsWith("text/html");
-  const hash = createHash("sha256");
-  hash.update(String(input.status));
-  // The separator keeps "ab|c" and "a|bc" apart: the template, not the nonce, names the content.
-  for (const part of parts) hash.update(part).update("\0nonce\0");
-  const digest = hash.digest("base64url").slice(0, 27);
+  /** The Content-Security-Policy header helmet set on this response, if any. */
+  policy: string | undefined;
+}): Promise<CachedPage> {
+  const html = (input.headers.get("content-type") ?? "").startsWith("text/html");
+  const body = withoutNonce(input.body, input.nonce);
+  const csp = input.policy && hashedPolicy(input.policy, html ? inlineScriptHashes(body.toString("utf8")) : []);
+  const digest = createHash("sha256").update(String(input.status)).update("\0").update(body).digest("base64url").slice(0, 27);
   const routeCacheControl = input.headers.get("cache-control");
   const keepRouteCacheControl = routeCacheControl && !/no-store|no-cache|private/i.test(routeCacheControl);
-  const bodyBytes = parts.reduce((sum, part) => sum + part.length, 0);
   const headers: [string, string][] = [];
   for (const [name, value] of input.headers) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
-  // HTML differs from visitor to visitor only by its nonce: equivalent, not identical.
-  const etag = html ? `W/"${digest}"` : `"${digest}"`;
+  // Off the event loop (zlib's thread pool); concurrent requests for this URL wait for the entry.
+  const [br, gzip] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
   return {
     version: input.version,
     epoch: input.epoch,
     status: input.status,
     headers,
-    parts,
-    size: bodyBytes + 512,
-    bodyBytes,
-    etag,
+    csp,
+    body,
+    br,
+    gzip,
+    size: body.length + br.length + gzip.length + 1024,
+    // The same bytes on every hit, so a strong validator: it names the content, which each
+    // coding carries (as `compression` always left a strong ETag on the copies it made).
+    etag: `"${digest}"`,
     cacheControl: keepRouteCacheControl ? routeCacheControl : html ? HTML_CACHE_CONTROL : DATA_CACHE_CONTROL,
-    html,
   };
 }
 

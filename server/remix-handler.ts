@@ -1,10 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "#app/lib/logger.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { isAdminWrite } from "./admin-write.ts";
 import { sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
-import { bodyWithNonce, etagMatches, isCacheableRequest, isCacheableResponse, lengthWithNonce, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { chooseCoding, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
 import { withBufferedBody } from "./request-limits.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
@@ -81,13 +82,14 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
       res.setHeader("X-Cache", "BYPASS");
       return sendFetchResponse(res, headOnly(req, response));
     }
-    const page = toCachedPage({
+    const page = await toCachedPage({
       version: at.version ?? 0,
       epoch: at.epoch,
       status: response.status,
       headers: response.headers,
       body: Buffer.from(await response.arrayBuffer()),
       nonce: res.locals.cspNonce as string | undefined,
+      policy: res.getHeader("Content-Security-Policy") as string | undefined,
     });
     // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
     if (at.version === null) return send(req, res, page, "BYPASS");
@@ -114,7 +116,7 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
       if (found.state === "hit") return send(req, res, found.page, "HIT");
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
-      // bump) wait for it and get its page, with their own nonce, instead of all rendering.
+      // bump) wait for it and get its page instead of all rendering.
       const flightKey = version === null ? undefined : `${version} ${key}`;
       const leader = flightKey === undefined ? undefined : inflight.get(flightKey);
       if (leader) {
@@ -136,6 +138,13 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
   };
 }
 
+/**
+ * `compression`'s filter: an answer from a cache entry carries its own compressed copy and
+ * Content-Length (or is sent as identity on purpose), so it is never compressed again.
+ */
+export const compressionFilter: compression.CompressionFilter = (req, res) =>
+  (res as ExpressResponse).locals.cacheState === undefined && compression.filter(req, res);
+
 /** A HEAD rendered as GET loses its body here. */
 function headOnly(req: ExpressRequest, response: Response): Response {
   if (req.method !== "HEAD" || !response.body) return response;
@@ -143,10 +152,16 @@ function headOnly(req: ExpressRequest, response: Response): Response {
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/**
+ * Answers from an entry: the same bytes on every hit, in the coding the client prefers, with
+ * Content-Encoding and Content-Length set here (so `compression` leaves it alone, see
+ * server/index.ts) and the entry's hash-based CSP in place of this response's nonce policy.
+ */
 function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: CacheState): void {
   res.locals.cacheState = state;
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
+  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("Cache-Control", page.cacheControl);
   res.setHeader("Vary", "Cookie, Accept-Encoding");
   res.setHeader("X-Cache", state);
@@ -154,16 +169,12 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state
   if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
     res.statusCode = 304;
     res.removeHeader("Content-Type");
-    // A 304's headers replace the stored ones; a new nonce would not match the stored body.
-    if (page.html) res.removeHeader("Content-Security-Policy");
     res.end();
     return;
   }
-  const nonce = res.locals.cspNonce as string | undefined;
-  if (req.method === "HEAD") {
-    res.setHeader("Content-Length", lengthWithNonce(page, nonce));
-    res.end();
-    return;
-  }
-  res.end(bodyWithNonce(page, nonce));
+  const coding = chooseCoding(req.headers["accept-encoding"]);
+  const body = coding === "identity" ? page.body : page[coding];
+  if (coding !== "identity") res.setHeader("Content-Encoding", coding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
 }

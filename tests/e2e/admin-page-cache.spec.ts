@@ -5,8 +5,8 @@ import { addProduct, findProductId, waitForProductReady } from "./fixtures/admin
 import { jpeg, uniqueName } from "./fixtures/media.ts";
 
 // The page cache (docs/decisions/050-page-cache.md), seen from outside: anonymous reads are
-// served from it, every admin write and finished media job is visible at once, each hit
-// carries its own CSP nonce, and a signed-in admin never gets a cached page.
+// served from it, every admin write and finished media job is visible at once, every hit is
+// the same bytes with a hash-based CSP (decision 097), and a signed-in admin never gets a cached page.
 
 let guest: APIRequestContext;
 
@@ -42,7 +42,7 @@ async function fetchUntilHit(path: string, headers: Record<string, string> = {})
   return hit!;
 }
 
-test("an anonymous repeat is a hit, and every hit gets a nonce of its own that matches its CSP", async () => {
+test("an anonymous repeat is a hit, and every hit is the same bytes, without a nonce, under the same hash-based CSP", async () => {
   // Two hits in a row (a write elsewhere may move the version on between them: try again).
   let pages: APIResponse[] = [];
   await expect(async () => {
@@ -56,19 +56,17 @@ test("an anonymous repeat is a hit, and every hit gets a nonce of its own that m
   for (const response of pages) {
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("private, no-cache");
-    expect(response.headers()["etag"]).toMatch(/^W\/"/);
-    const inBody = nonces(await response.text());
-    expect(inBody).toHaveLength(1);
-    expect(inBody[0]).toBe(cspNonce(response));
-    seen.push(inBody[0]);
+    expect(response.headers()["etag"]).toMatch(/^"/);
+    expect(nonces(await response.text())).toEqual([]);
+    expect(cspNonce(response)).toBeUndefined();
+    expect(response.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    seen.push(response.headers()["content-security-policy"]);
   }
-  expect(seen[0]).not.toBe(seen[1]);
-  // The bodies are the same but for the nonce.
-  const [a, b] = [await first.text(), await second.text()];
-  expect(a.replaceAll(seen[0]!, "N")).toBe(b.replaceAll(seen[1]!, "N"));
+  expect(seen[0]).toBe(seen[1]);
+  expect((await first.body()).equals(await second.body())).toBe(true);
 });
 
-test("an uncompressed hit has the same headers as a compressed one, and a nonce of its own", async () => {
+test("an uncompressed hit has the same headers as a compressed one, and no nonce", async () => {
   const identity = { "Accept-Encoding": "identity" };
   const viaExpress = await fetchUntilHit("/gallery");
   let pair: APIResponse[] = [];
@@ -86,22 +84,21 @@ test("an uncompressed hit has the same headers as a compressed one, and a nonce 
       expect(headers[name], name).toBe(expected[name]);
     }
     expect(headers["vary"]).toContain("Cookie");
-    const inBody = nonces(await response.text());
-    expect(inBody).toEqual([cspNonce(response)]);
+    expect(nonces(await response.text())).toEqual([]);
+    expect(headers["content-security-policy"]).toBe(expected["content-security-policy"]);
   }
-  expect(cspNonce(first)).not.toBe(cspNonce(second));
   await expect(async () => {
     const notModified = await guest.get("/gallery", { headers: { ...identity, "If-None-Match": expected["etag"]! } });
     expect(notModified.status()).toBe(304);
-    expect(notModified.headers()["content-security-policy"]).toBeUndefined();
+    expect(notModified.headers()["content-security-policy"]).toBe(expected["content-security-policy"]);
   }).toPass({ timeout: 30_000 });
 });
 
-test("If-None-Match answers 304: a page without its CSP, its data with the same strong ETag", async ({ page }) => {
+test("If-None-Match answers 304: a page with its CSP, its data with the same strong ETag", async ({ page }) => {
   const html = await fetchUntilHit("/");
   const notModified = await guest.get("/", { headers: { "If-None-Match": html.headers()["etag"]! } });
   expect(notModified.status()).toBe(304);
-  expect(notModified.headers()["content-security-policy"]).toBeUndefined();
+  expect(notModified.headers()["content-security-policy"]).toBe(html.headers()["content-security-policy"]);
   expect(await notModified.body()).toHaveLength(0);
 
   // The data a client-side navigation asks for.
