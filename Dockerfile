@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patch-package applies these after the install (the postinstall script).
+COPY patches ./patches
 RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error
 
 FROM deps AS build

@@ -7,7 +7,8 @@
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
 //   env: BENCH_PORT (default 3313; the second server takes +10) and BENCH_DB (database prefix,
-//        default dokra_bench) to run beside another checkout's bench.
+//        default dokra_bench; it must start with dokra_bench, the only names scripts/reset-db.ts
+//        drops) to run beside another checkout's bench.
 // Subset and quick runs write .data/bench/RESULTS-partial.md unless --out is given.
 import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";

@@ -32,6 +32,9 @@ export function showsListPrice(priceFixed: number | string, priceDiscount: numbe
 
 /** Cut to `max` characters and add an ellipsis when longer. */
 export function truncate(text: string, max: number): string {
+  // A string has at least as many UTF-16 units as characters: short ones need no splitting
+  // (most names; a listing calls this for every card on every render).
+  if (text.length <= max) return text;
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
 }
