@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { keyPrefixForDatabase, parseEnv } from "./env.server.ts";
+import { keyPrefixForDatabase, logLevelFromEnv, parseEnv } from "./env.server.ts";
 
 describe("configuration", () => {
   it("fills the documented defaults", () => {
@@ -66,5 +66,20 @@ describe("process settings", () => {
     expect(() => parseEnv({ RECONCILE_EVERY_MS: "-5" })).toThrow(/^Invalid configuration: RECONCILE_EVERY_MS /);
     expect(() => parseEnv({ DB_LOG_ERRORS: "maybe" })).toThrow(/^Invalid configuration: DB_LOG_ERRORS /);
     expect(parseEnv({ WORKER_LOCK_MS: "3000" }).WORKER_LOCK_MS).toBe(3000);
+  });
+});
+
+describe("the log level", () => {
+  it("defaults by NODE_ENV, and a bad value is refused by the configuration", () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(parseEnv({ NODE_ENV: "test" }).LOG_LEVEL).toBe("warn");
+    expect(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "debug" }).LOG_LEVEL).toBe("debug");
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/^Invalid configuration: LOG_LEVEL /);
+  });
+
+  it("reaches the logger before the configuration is checked: a bad value gives the default there", () => {
+    expect(logLevelFromEnv({ LOG_LEVEL: "error" })).toBe("error");
+    expect(logLevelFromEnv({ NODE_ENV: "test", LOG_LEVEL: "" })).toBe("warn");
+    expect(logLevelFromEnv({ LOG_LEVEL: "loud", NODE_ENV: "production" })).toBe("info");
   });
 });

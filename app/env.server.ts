@@ -14,6 +14,13 @@ function isProxyAddress(entry: string): boolean {
 
 const positiveInt = z.coerce.number().int().min(1);
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const logLevel = z.enum(LOG_LEVELS).optional();
+const nodeEnv = z.enum(["development", "production", "test"]).default("development");
+/** Unset, tests log warnings and errors only; everything else logs from info up. */
+const defaultLogLevel = (mode: z.infer<typeof nodeEnv>): LogLevel => (mode === "test" ? "warn" : "info");
+
 /** Process tunables (tests shorten them); unset, each keeps the default where it is used. */
 const RUNTIME_SETTINGS = {
   IMAGE_CONCURRENCY: positiveInt.max(64).optional(),
@@ -34,7 +41,7 @@ const RUNTIME_SETTINGS = {
 const envSchema = z
   .object({
     ...RUNTIME_SETTINGS,
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: nodeEnv,
     DATABASE_URL: url(["mysql"]).default("mysql://root@127.0.0.1:3306/dokra"),
     REDIS_URL: url(["redis", "rediss"]).default("redis://127.0.0.1:6379"),
     /** Prefix of every Redis key (queues, page-cache version, throttles); unset: derived from DATABASE_URL. */
@@ -65,7 +72,7 @@ const envSchema = z
     HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** A form post or API call that is not an upload must arrive whole within this (server/request-limits.ts). */
     HTTP_FORM_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: logLevel,
     /** Where contact messages are forwarded (a form service); unset keeps them only in the database. */
     CONTACT_FORWARD_URL: url(["http", "https"]).optional(),
 
@@ -115,6 +122,7 @@ const envSchema = z
     PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     QUEUE_PREFIX: value.QUEUE_PREFIX ?? keyPrefixForDatabase(value.DATABASE_URL),
     MEDIA_PUBLIC_URL: value.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
+    LOG_LEVEL: value.LOG_LEVEL ?? defaultLogLevel(value.NODE_ENV),
   }));
 
 /**
@@ -133,16 +141,29 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
+// Empty strings count as unset, as in most .env tooling.
+const withoutEmpty = (source: Record<string, string | undefined>) => Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // Empty strings count as unset, as in most .env tooling.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     throw new EnvError(`Invalid configuration: ${name} ${issue.message}`);
   }
   return result.data;
+}
+
+/**
+ * LOG_LEVEL alone, for the logger: it is made when first imported, before an entry point
+ * validates the whole configuration, so it reads only its own setting and never caches the
+ * rest (tests set the environment after importing it). A bad value gives the default here
+ * and stops the process at that validation (loadEnvOrExit) in one line.
+ */
+export function logLevelFromEnv(source: Record<string, string | undefined> = process.env): LogLevel {
+  const cleaned = withoutEmpty(source);
+  const mode = nodeEnv.safeParse(cleaned.NODE_ENV);
+  return logLevel.safeParse(cleaned.LOG_LEVEL).data ?? defaultLogLevel(mode.data ?? "development");
 }
 
 let cached: Env | undefined;

@@ -1,5 +1,6 @@
 import { pino, type LoggerOptions } from "pino";
 import { PinoPretty } from "pino-pretty";
+import { logLevelFromEnv } from "#app/env.server.ts";
 
 /** A person at a terminal reads one line per event; anything else (CI, Docker, a file) gets JSON. */
 export function logFormatFor(stdout: { isTTY?: boolean }): "pretty" | "json" {
@@ -17,7 +18,7 @@ export function captureErrorLogs(listener: ErrorLogListener | null): void {
 const ERROR_LEVEL = 50;
 
 const options: LoggerOptions = {
-  level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  level: logLevelFromEnv(),
   base: {},
   redact: { paths: ["req.headers.cookie", "res.headers['set-cookie']", "password", "*.password"], remove: true },
   hooks: {

@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
+import { SocialLinks } from "#app/components/shop/contact-links.tsx";
 import { FeatureIcon } from "#app/components/shop/icons.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
@@ -136,10 +138,7 @@ export default function Home() {
         </ul>
       </nav>
 
-      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="font-serif text-3xl text-brass-800">
-          Shop by Category
-        </h2>
+      <HeadedSection heading="categories" title="Shop by Category" size="3xl" className="mx-auto max-w-6xl px-4 py-12">
         <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
           {tiles.map((tile) => (
             <li key={tile.slug} className="group relative overflow-hidden rounded-lg bg-white shadow-sm" data-testid="category-tile">
@@ -162,7 +161,7 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       <section className="bg-white py-12" aria-labelledby="features-heading">
         <div className="mx-auto max-w-6xl px-4">
@@ -258,29 +257,15 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12 text-center" aria-labelledby="community-heading">
-        <h2 id="community-heading" className="font-serif text-3xl text-brass-800">
-          Join the Unique Dokra Community
-        </h2>
+      <HeadedSection heading="community" title="Join the Unique Dokra Community" size="3xl" className="mx-auto max-w-6xl px-4 py-12 text-center">
         <p className="mt-2 text-brass-900/80">Follow the workshop for new pieces, casting days and village fairs.</p>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {social.map((network) => (
-            <li key={network.key}>
-              <a
-                href={network.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="block rounded-lg border border-brass-200 bg-white p-4 hover:border-brass-500"
-                data-testid="social-link"
-              >
-                <span className="block font-semibold text-brass-800">{network.name}</span>
-                <span className="text-sm text-brass-900/80">{network.kind}</span>
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <SocialLinks
+          links={social}
+          className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4"
+          linkClassName="block rounded-lg border border-brass-200 bg-white p-4 hover:border-brass-500"
+          withKind
+        />
+      </HeadedSection>
     </>
   );
 }

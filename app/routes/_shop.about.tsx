@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
+import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { useEffect } from "react";
 import { logger } from "#app/lib/logger.server.ts";
@@ -44,10 +46,7 @@ async function workshopPhotos(): Promise<ImageView[]> {
 function WorkshopPhotos({ photos }: { photos: ImageView[] }) {
   if (photos.length === 0) return null;
   return (
-    <section className="mt-10" aria-labelledby="photos-heading" data-testid="workshop-photos">
-      <h2 id="photos-heading" className="font-serif text-2xl text-brass-800">
-        At the workshop
-      </h2>
+    <HeadedSection heading="photos" title="At the workshop" size="2xl" className="mt-10" data-testid="workshop-photos">
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {photos.map((photo, i) => (
           <li key={photo.id}>
@@ -62,7 +61,7 @@ function WorkshopPhotos({ photos }: { photos: ImageView[] }) {
           See the whole gallery
         </Link>
       </p>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -107,10 +106,7 @@ export default function About() {
         <ViewTabs showVideos={showVideos} />
       </div>
       {showVideos ? (
-        <section id="videos" aria-labelledby="videos-heading" className="mt-8 scroll-mt-4" data-testid="videos">
-          <h2 id="videos-heading" className="font-serif text-3xl text-brass-800">
-            Videos from the workshop
-          </h2>
+        <HeadedSection heading="videos" title="Videos from the workshop" size="3xl" id="videos" className="mt-8 scroll-mt-4" data-testid="videos">
           {error ? (
             <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-4 text-red-700">
               {error}
@@ -146,24 +142,14 @@ export default function About() {
               ))}
             </ul>
           )}
-        </section>
+        </HeadedSection>
       ) : about ? (
         <div data-testid="about-story">
-          <section className="mt-8" aria-labelledby="story-heading">
-            <h2 id="story-heading" className="font-serif text-2xl text-brass-800">
-              Our story
-            </h2>
-            {about.story.map((p) => (
-              <p key={p.slice(0, 20)} className="mt-3 text-brass-900/90">
-                {p}
-              </p>
-            ))}
-          </section>
+          <HeadedSection heading="story" title="Our story" size="2xl" className="mt-8">
+            <Paragraphs texts={about.story} className="mt-3 text-brass-900/90" />
+          </HeadedSection>
           <WorkshopPhotos photos={photos} />
-          <section className="mt-10" aria-labelledby="craft-heading">
-            <h2 id="craft-heading" className="font-serif text-2xl text-brass-800">
-              How Dokra is made
-            </h2>
+          <HeadedSection heading="craft" title="How Dokra is made" size="2xl" className="mt-10">
             <ol className="mt-4 grid gap-4 sm:grid-cols-2">
               {about.process.map((step, i) => (
                 <li key={step.step} className="rounded-lg bg-white p-4 shadow-sm">
@@ -174,7 +160,7 @@ export default function About() {
                 </li>
               ))}
             </ol>
-          </section>
+          </HeadedSection>
           <section className="mt-10 grid gap-8 sm:grid-cols-2">
             <div>
               <h2 className="font-serif text-2xl text-brass-800">What we make</h2>

@@ -3,6 +3,9 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
+import { shopAddresses, SocialLinks } from "#app/components/shop/contact-links.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { CONTACT_FIELDS, CONTACT_SUCCESS, HONEYPOT_FIELD, prefixedError } from "#app/modules/contact/fields.ts";
@@ -110,13 +113,13 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button
-        type="submit"
-        disabled={submitting}
+      <SubmitButton
+        pending={submitting}
+        pendingText="Sending…"
         className="rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800 disabled:opacity-60"
       >
-        {submitting ? "Sending…" : "Send Message"}
-      </button>
+        Send Message
+      </SubmitButton>
     </Form>
   );
 }
@@ -131,10 +134,7 @@ export default function Contact() {
       <h1 className="font-serif text-4xl text-brass-800">Contact Us</h1>
       <p className="mt-2 text-brass-900/80">Questions, custom orders or a visit to the workshop: we are happy to help.</p>
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <section id="contact-form" aria-labelledby="form-heading" className="rounded-lg bg-white p-6 shadow-sm">
-          <h2 id="form-heading" className="font-serif text-2xl text-brass-800">
-            Send us a message
-          </h2>
+        <HeadedSection heading="form" title="Send us a message" size="2xl" id="contact-form" className="rounded-lg bg-white p-6 shadow-sm">
           <div className="mt-4">
             {sent && !result ? (
               <div role="status" data-testid="contact-success">
@@ -145,7 +145,7 @@ export default function Contact() {
               <ContactForm result={result} />
             )}
           </div>
-        </section>
+        </HeadedSection>
         <aside aria-labelledby="reach-heading" className="space-y-6">
           <h2 id="reach-heading" className="font-serif text-2xl text-brass-800">
             Reach us
@@ -176,44 +176,26 @@ export default function Contact() {
                 </a>
               </dd>
             </div>
-            <div>
-              <dt className="font-semibold">Works</dt>
-              <dd>
-                <address className="not-italic">{shop?.worksAddress}</address>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold">Showroom</dt>
-              <dd>
-                <address className="not-italic">{shop?.showroomAddress}</address>
-              </dd>
-            </div>
+            {shopAddresses(shop).map((address) => (
+              <div key={address.label}>
+                <dt className="font-semibold">{address.label}</dt>
+                <dd>
+                  <address className="not-italic">{address.text}</address>
+                </dd>
+              </div>
+            ))}
           </dl>
           <div>
             <h3 className="font-semibold">Follow us</h3>
-            <ul className="mt-2 flex flex-wrap gap-3 text-sm">
-              {social.map((network) => (
-                <li key={network.key}>
-                  <a
-                    href={network.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-brass-200 bg-white px-3 underline"
-                    data-testid="social-link"
-                  >
-                    {network.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks
+              links={social}
+              className="mt-2 flex flex-wrap gap-3 text-sm"
+              linkClassName="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-brass-200 bg-white px-3 underline"
+            />
           </div>
         </aside>
       </div>
-      <section aria-labelledby="map-heading" className="mt-10">
-        <h2 id="map-heading" className="font-serif text-2xl text-brass-800">
-          Find us
-        </h2>
+      <HeadedSection heading="map" title="Find us" size="2xl" className="mt-10">
         <figure className="mt-4 overflow-hidden rounded-lg border border-brass-200 bg-brass-100" data-testid="map-box">
           <iframe
             title={`Map: ${shop?.mapQuery}`}
@@ -240,7 +222,7 @@ export default function Contact() {
             Open the map in Google Maps
           </a>
         </p>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
+import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { EnquiryToggle } from "#app/components/shop/enquiry.tsx";
 import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
@@ -125,10 +127,7 @@ export default function ProductDetail() {
             </a>
           </div>
 
-          <section className="mt-8" aria-labelledby="specs-heading">
-            <h2 id="specs-heading" className="font-serif text-xl text-brass-800">
-              Specifications
-            </h2>
+          <HeadedSection heading="specs" title="Specifications" size="xl" className="mt-8">
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="specs">
               {specs.map(([label, value]) => (
                 <div key={label} className="contents">
@@ -137,26 +136,20 @@ export default function ProductDetail() {
                 </div>
               ))}
             </dl>
-          </section>
+          </HeadedSection>
 
-          <section className="mt-8" aria-labelledby="description-heading">
-            <h2 id="description-heading" className="font-serif text-xl text-brass-800">
-              Description
-            </h2>
+          <HeadedSection heading="description" title="Description" size="xl" className="mt-8">
             <p className="mt-3 whitespace-pre-line text-brass-900/90" data-testid="description">
               {product.description.trim() || "No description available."}
             </p>
-          </section>
+          </HeadedSection>
 
           <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} />
         </div>
       </div>
 
       {related.length > 0 ? (
-        <section className="mt-14" aria-labelledby="related-heading">
-          <h2 id="related-heading" className="font-serif text-2xl text-brass-800">
-            You May Also Like
-          </h2>
+        <HeadedSection heading="related" title="You May Also Like" size="2xl" className="mt-14">
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="related">
             {related.map((item) => (
               <li key={item.id} className="rounded-lg bg-white p-2 shadow-sm">
@@ -175,18 +168,14 @@ export default function ProductDetail() {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       ) : null}
 
       <section className="mt-14 grid gap-6 rounded-lg bg-white p-6 md:grid-cols-3" aria-label="About your piece" data-testid="product-notes">
         {notes.map((note) => (
           <div key={note.title}>
             <h2 className="font-serif text-lg text-brass-800">{note.title}</h2>
-            {note.paragraphs.map((text) => (
-              <p key={text.slice(0, 24)} className="mt-2 text-sm text-brass-900/85">
-                {text}
-              </p>
-            ))}
+            <Paragraphs texts={note.paragraphs} className="mt-2 text-sm text-brass-900/85" />
           </div>
         ))}
       </section>

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Field } from "#app/components/admin/field.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { refused } from "#app/lib/http-error.server.ts";
 import {
   authenticator,
@@ -43,34 +45,11 @@ export default function AdminLogin() {
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <label className="block">
-          <span className="text-sm font-medium">Email</span>
-          <input
-            className="mt-1 w-full rounded border border-brass-300 px-3 py-2"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            defaultValue={actionData?.email}
-          />
-        </label>
-        <label className="block">
-          <span className="text-sm font-medium">Password</span>
-          <input
-            className="mt-1 w-full rounded border border-brass-300 px-3 py-2"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-          />
-        </label>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="w-full rounded bg-brass-700 px-4 py-2 font-medium text-white disabled:opacity-60"
-        >
-          {submitting ? "Signing in…" : "Sign in"}
-        </button>
+        <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton pending={submitting} pendingText="Signing in…" className="w-full rounded bg-brass-700 px-4 py-2 font-medium text-white disabled:opacity-60">
+          Sign in
+        </SubmitButton>
       </Form>
     </main>
   );

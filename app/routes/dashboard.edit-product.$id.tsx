@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
@@ -192,10 +193,7 @@ export default function EditProduct() {
         <ConfirmStep message={CONFIRM_TEXT[actionData.confirm.intent]!} {...actionData.confirm} cancelTo={self} />
       ) : null}
 
-      <section aria-labelledby="images-heading" className="mt-6">
-        <h2 id="images-heading" className="font-serif text-lg text-brass-800">
-          Images ({product.images.length} of 5; the first is the main image)
-        </h2>
+      <HeadedSection heading="images" title={`Images (${product.images.length} of 5; the first is the main image)`} size="lg" className="mt-6">
         <ol className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {product.images.map((image, index) => (
             <li key={image.mediaId} className="rounded bg-white p-2 shadow-sm" data-testid="product-image">
@@ -224,12 +222,9 @@ export default function EditProduct() {
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="fields-heading" className="mt-8 max-w-3xl">
-        <h2 id="fields-heading" className="font-serif text-lg text-brass-800">
-          Details
-        </h2>
+      <HeadedSection heading="fields" title="Details" size="lg" className="mt-8 max-w-3xl">
         <div className="mt-3">
           <ProductEditForm
             product={product}
@@ -239,7 +234,7 @@ export default function EditProduct() {
             imageError={actionData?.imageError}
           />
         </div>
-      </section>
+      </HeadedSection>
 
       <section className="mt-8">
         <Form method="post">

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { CategoryOptions, Field, FieldError, buttonClass } from "#app/components/admin/field.tsx";
+import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "#app/components/admin/field.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
@@ -170,22 +170,12 @@ export default function UploadProduct() {
         noValidate
         className="mt-4 grid max-w-3xl gap-4 md:grid-cols-2"
       >
-        <div className="md:col-span-2">
-          <label className="block">
-            <span className="text-sm font-medium">Category</span>
-            <select
-              name="category"
-              required
-              defaultValue={initial("category") ?? ""}
-              onChange={(e) => setCategory(e.target.value)}
-              className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
-            >
-              <option value="">Select a category</option>
-              <CategoryOptions />
-            </select>
-          </label>
-          <FieldError name="category" errors={fieldErrors("category")} />
-        </div>
+        <Labelled className="md:col-span-2" label="Category" name="category" errors={fieldErrors("category")}>
+          <select name="category" required defaultValue={initial("category") ?? ""} onChange={(e) => setCategory(e.target.value)} className={controlClass}>
+            <option value="">Select a category</option>
+            <CategoryOptions />
+          </select>
+        </Labelled>
         <div className="md:col-span-2">
           <Field label="Title" name="name" defaultValue={initial("name")} errors={fieldErrors("name")} {...constraintOf(meta("name"))} />
         </div>
@@ -209,17 +199,9 @@ export default function UploadProduct() {
         <Field label="Colour" name="color" defaultValue={initial("color") ?? "Golden"} errors={fieldErrors("color")} />
         <Field label="Material" name="material" defaultValue={initial("material") ?? "Kansa"} errors={fieldErrors("material")} />
         <Field label="Utility" name="utility" defaultValue={initial("utility") ?? "Home Decor"} errors={fieldErrors("utility")} />
-        <div className="md:col-span-2">
-          <label className="block">
-            <span className="text-sm font-medium">Description</span>
-            <textarea
-              name="description"
-              rows={4}
-              defaultValue={initial("description")}
-              className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
-            />
-          </label>
-        </div>
+        <Labelled className="md:col-span-2" label="Description" name="description">
+          <textarea name="description" rows={4} defaultValue={initial("description")} className={controlClass} />
+        </Labelled>
         <div className="md:col-span-2">
           <FilePicker label="Images (1 to 5)" name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles}>
             <FieldError name="images" errors={imageErrors} />

@@ -5,9 +5,6 @@
 // (from the page cache), the others answer a clean 503 (the shop's error page, no stack
 // trace, never a dropped connection); after the restart every page renders again, with
 // the same web process.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
@@ -17,37 +14,16 @@ import { closeDb } from "#db/index.ts";
 import { migrate } from "#db/migrate.ts";
 import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
-import { freePort, spawnTracked, startMariaDb, stopAllServices, until, type Spawned } from "./support-services.ts";
+import { startMariaDb, startWebProcess, stopAllServices, until, type WebProcess } from "./support-services.ts";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 let mariadb: Awaited<ReturnType<typeof startMariaDb>>;
-let web: Spawned;
+let web: WebProcess;
 let base: string;
 
-/** The production build the server runs; built here when missing (scripts/test.sh builds before the tests). */
-function ensureBuild(): void {
-  if (existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
-  const result = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
-  if (result.status !== 0) throw new Error(`the production build failed: ${result.stderr || result.stdout}`);
-}
-
 beforeAll(async () => {
-  ensureBuild();
   mariadb = await startMariaDb();
   const databaseUrl = mariadb.url("dokra_faults");
   await migrate(databaseUrl);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    PUBLIC_URL: base,
-    SESSION_SECRET: "faults-test-session-secret-not-for-production",
-    BUILD_DIR,
-    LOG_LEVEL: "warn",
-  };
   // A small catalogue, through the app's own modules, in this process pointed at the
   // disposable database (nothing here has opened the shared one). Its images stay queued
   // for a worker that never runs: the pages read the rows all the same.
@@ -66,8 +42,8 @@ beforeAll(async () => {
     await createProduct(input, [await saveTestUpload(await makeJpeg(400, 300, index), `product-${index}.jpg`, "image/jpeg", "images")]);
   }
   for (let i = 0; i < 3; i++) await createMediaEntry("gallery_images", await saveTestUpload(await makeJpeg(400, 300, 10 + i), `gallery-${i}.jpg`));
-  web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], env);
-  await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+  web = await startWebProcess({ DATABASE_URL: databaseUrl, SESSION_SECRET: "faults-test-session-secret-not-for-production" });
+  base = web.base;
 }, 600_000);
 
 afterAll(async () => {

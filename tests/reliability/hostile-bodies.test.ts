@@ -3,37 +3,23 @@
 // the rest is read (the server's memory barely moves: /proc), a body sent one byte at a time
 // is cut off at the form timeout, and methods the shop does not serve answer 405 with Allow,
 // never a 500 or an error in the log. Uploads keep their own rule (hostile-slow-upload.test.ts).
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, spawnTracked, stopAllServices, until, type Spawned } from "./support-services.ts";
+import { startWebProcess, stopAllServices, type WebProcess } from "./support-services.ts";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const FORM_TIMEOUT_SECONDS = 2;
 const MB = 1024 * 1024;
-let web: Spawned;
+let web: WebProcess;
 let port: number;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-    const built = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
-    if (built.status !== 0) throw new Error(`the production build failed: ${built.stderr || built.stdout}`);
-  }
-  port = await freePort();
-  web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  web = await startWebProcess({
     SESSION_SECRET: "hostile-bodies-test-secret-not-for-production",
-    BUILD_DIR,
     HTTP_FORM_BODY_TIMEOUT_SECONDS: String(FORM_TIMEOUT_SECONDS),
-    LOG_LEVEL: "warn",
   });
-  await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+  port = web.port;
 }, 600_000);
 
 afterAll(async () => {

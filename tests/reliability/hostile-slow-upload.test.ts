@@ -2,42 +2,24 @@
 // line that keeps sending is never cut off, however long it takes; a connection that goes
 // silent mid-upload is closed after HTTP_IDLE_TIMEOUT_SECONDS, its half-received file is
 // removed, and the server keeps serving.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
-import { freePort, spawnTracked, stopAllServices, until, type Spawned } from "./support-services.ts";
+import { startWebProcess, stopAllServices, until, type WebProcess } from "./support-services.ts";
 import { adminCookie, originalsOnDisk } from "./support-input.ts";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const IDLE_SECONDS = 2;
 const SESSION_SECRET = "slow-upload-test-secret-not-for-production";
-let web: Spawned;
+let web: WebProcess;
 let port: number;
 let cookie: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-    const built = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
-    if (built.status !== 0) throw new Error(`the production build failed: ${built.stderr || built.stdout}`);
-  }
   // The session row is made here, in the test's database; the server signs with the same secret.
   process.env.SESSION_SECRET = SESSION_SECRET;
   cookie = await adminCookie();
-  port = await freePort();
-  web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SESSION_SECRET,
-    BUILD_DIR,
-    HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
-    LOG_LEVEL: "warn",
-  });
-  await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+  web = await startWebProcess({ SESSION_SECRET, HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) });
+  port = web.port;
 }, 600_000);
 
 afterAll(async () => {

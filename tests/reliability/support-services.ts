@@ -4,7 +4,7 @@
 // Everything started here is killed, and its files removed, by stopAllServices() —
 // call it in afterAll — and, as a last resort, when the test process exits.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import { createServer, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -91,6 +91,38 @@ export function startWorkerProcess(env: Record<string, string> = {}): Spawned {
     RECONCILE_EVERY_MS: "3600000",
     ...env,
   });
+}
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+/** The production build the web server runs; built here when missing (scripts/test.sh builds before the tests). */
+function ensureProductionBuild(): void {
+  if (existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
+  const result = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
+  if (result.status !== 0) throw new Error(`the production build failed: ${result.stderr || result.stdout}`);
+}
+
+export type WebProcess = Spawned & { port: number; base: string };
+
+/**
+ * The real web server (server/index.ts) in production mode on the production build, on a
+ * free port, once it answers /healthz; `env` adds settings or overrides these.
+ */
+export async function startWebProcess(env: Record<string, string>): Promise<WebProcess> {
+  ensureProductionBuild();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    BUILD_DIR,
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok, 60_000, `the web server: ${web.output()}`);
+  return { ...web, port, base };
 }
 
 export interface DisposableService {

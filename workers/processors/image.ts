@@ -2,9 +2,9 @@ import { UnrecoverableError, type Job } from "bullmq";
 import { logger } from "#app/lib/logger.server.ts";
 import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { enqueueAvif } from "#app/modules/media/queue.server.ts";
-import { addMediaVariants, markMediaReady } from "#app/modules/media/records.server.ts";
+import { addMediaVariants } from "#app/modules/media/records.server.ts";
 import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
-import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDeps } from "./media-row.ts";
+import { makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";
 
 /**
  * Makes every size of one uploaded image, then marks it (and its product) ready and
@@ -12,27 +12,12 @@ import { beginAttempt, checkStored, failIfStorageFault, refuse, type ProcessorDe
  * are content hashes, so a second run writes the same files rather than new ones.
  */
 export async function processImage(job: Job<MediaJobData>, { db, storage }: ProcessorDeps): Promise<string> {
-  const media = await db.selectFrom("media").selectAll().where("id", "=", job.data.mediaId).executeTakeFirst();
-  if (!media) return "gone";
-  if (media.status === "ready") return "already ready";
-  if (media.status === "failed") return "already failed";
-  await beginAttempt(db, media);
-
-  let result;
-  try {
-    result = await makeImageVariants(await storage.imageInput(media.original_path), storage, {
-      og: media.kind === "product_image",
-    });
-  } catch (error) {
-    if (error instanceof BadImageError) return refuse(db, media.id, error.message);
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, media.id, "The uploaded file is missing.");
-    throw await failIfStorageFault(db, media.id, error);
-  }
-
-  // If the record was deleted meanwhile, its files are left to the reconcile's orphan sweep:
-  // content-addressed files may be shared with another record.
-  if (!(await markMediaReady(db, media.id, result))) return "gone";
-  await checkStored(db, storage, media.id, result.variants.map((v) => v.path));
+  const media = await openMediaRow(db, job.data.mediaId);
+  if (typeof media === "string") return media;
+  const outcome = await makeAndMarkReady({ db, storage }, media.id, BadImageError, async () =>
+    makeImageVariants(await storage.imageInput(media.original_path), storage, { og: media.kind === "product_image" }),
+  );
+  if (outcome !== "ready") return outcome;
   await enqueueAvif(media.id).catch((error: unknown) =>
     logger.warn({ err: error, mediaId: media.id }, "could not queue the AVIF sizes; the reconcile will"),
   );

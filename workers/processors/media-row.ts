@@ -1,11 +1,12 @@
 // What the image and video processors share: one media row's attempts, refusals,
 // storage faults and the check that its files are in place once it is ready.
 import { UnrecoverableError } from "bullmq";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
-import { markMediaFailed, markMediaStorageFault } from "#app/modules/media/records.server.ts";
+import { markMediaFailed, markMediaReady, markMediaStorageFault } from "#app/modules/media/records.server.ts";
 import { storageFault, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
+import type { MediaTable } from "#db/schema.ts";
 
 export interface ProcessorDeps {
   db: DB;
@@ -56,4 +57,42 @@ export async function failIfStorageFault(db: DB, mediaId: number, error: unknown
   logger.warn({ err: error, mediaId }, "storage refused a write; the reconcile retries this record later");
   await markMediaStorageFault(db, mediaId, reason);
   throw new UnrecoverableError(reason);
+}
+
+/**
+ * The row a job works on, its attempt counted; or why there is nothing to do (a ready row
+ * is left alone: processing is idempotent).
+ */
+export async function openMediaRow(db: DB, mediaId: number): Promise<Selectable<MediaTable> | "gone" | "already ready" | "already failed"> {
+  const media = await db.selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirst();
+  if (!media) return "gone";
+  if (media.status === "ready") return "already ready";
+  if (media.status === "failed") return "already failed";
+  await beginAttempt(db, media);
+  return media;
+}
+
+/**
+ * Makes a row's files and marks it ready. A file the maker refuses (`BadInput`) or that is
+ * missing fails the row with the reason; a storage fault fails it for the reconcile; any
+ * other error goes back to BullMQ. If the record was deleted meanwhile, its files are left
+ * to the reconcile's orphan sweep: content-addressed files may be shared with another record.
+ */
+export async function makeAndMarkReady<Result extends Parameters<typeof markMediaReady>[2]>(
+  { db, storage }: ProcessorDeps,
+  mediaId: number,
+  BadInput: new (...args: never[]) => Error,
+  make: () => Promise<Result>,
+): Promise<"ready" | "gone"> {
+  let result: Result;
+  try {
+    result = await make();
+  } catch (error) {
+    if (error instanceof BadInput) return refuse(db, mediaId, error.message);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, mediaId, "The uploaded file is missing.");
+    throw await failIfStorageFault(db, mediaId, error);
+  }
+  if (!(await markMediaReady(db, mediaId, result))) return "gone";
+  await checkStored(db, storage, mediaId, result.variants.map((v) => v.path));
+  return "ready";
 }

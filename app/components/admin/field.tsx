@@ -11,7 +11,35 @@ export function FieldError({ name, id, errors }: { name: string; id?: string; er
   );
 }
 
-/** A labelled input with its error; the label text is what tests and screen readers find it by. */
+/** The look of an input, select or text area in the dashboard's forms. */
+export const controlClass = "mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2";
+
+/**
+ * A label around its control, with a hint and the field's error under it; the label text
+ * is what tests and screen readers find the control by.
+ */
+export function Labelled({
+  label,
+  name,
+  errors,
+  errorId,
+  hint,
+  className,
+  children,
+}: { label: ReactNode; name: string; errors?: string[] | null; errorId?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label className="block">
+        <span className="text-sm font-medium">{label}</span>
+        {children}
+      </label>
+      {hint ? <p className="mt-1 text-xs text-brass-900/80">{hint}</p> : null}
+      <FieldError name={name} id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled input with its error, which the input points to for screen readers. */
 export function Field({
   label,
   name,
@@ -21,20 +49,15 @@ export function Field({
 }: { label: ReactNode; name: string; errors?: string[] | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const errorId = `${name}-error`;
   return (
-    <div>
-      <label className="block">
-        <span className="text-sm font-medium">{label}</span>
-        <input
-          name={name}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? errorId : undefined}
-          className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
-          {...input}
-        />
-      </label>
-      {hint ? <p className="mt-1 text-xs text-brass-900/80">{hint}</p> : null}
-      <FieldError name={name} id={errorId} errors={errors} />
-    </div>
+    <Labelled label={label} name={name} errors={errors} errorId={errorId} hint={hint}>
+      <input
+        name={name}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        className={controlClass}
+        {...input}
+      />
+    </Labelled>
   );
 }
 

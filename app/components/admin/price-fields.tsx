@@ -13,38 +13,44 @@ type Meta = Parameters<typeof constraintOf>[0] & { errors?: string[] };
  * shown struck through. Which one may stay empty is each form's rule (SPEC §5): on Add
  * the Fixed Price (then it equals the Price), on Edit the Price (then no discount).
  */
-export function PriceFields({
-  price,
-  fixedPrice,
-}: {
-  price: { name: string; meta: Meta; defaultValue?: string };
-  fixedPrice: { name: string; meta: Meta; defaultValue?: string };
-}) {
-  const optional = (meta: Meta) => (meta.required ? "" : " (optional)");
+export function PriceFields({ price, fixedPrice }: { price: PriceInput; fixedPrice: PriceInput }) {
   return (
     <>
-      <Field
-        label={`Price${optional(price.meta)}`}
-        name={price.name}
-        type="number"
-        step="0.01"
-        inputMode="decimal"
-        hint={price.meta.required ? "What the buyer pays, in rupees." : "What the buyer pays. Empty: the Fixed Price, no discount."}
-        defaultValue={price.defaultValue}
-        errors={price.meta.errors}
-        {...constraintOf(price.meta)}
-      />
-      <Field
-        label={`Fixed Price${optional(fixedPrice.meta)}`}
-        name={fixedPrice.name}
-        type="number"
-        step="0.01"
-        inputMode="decimal"
-        hint={fixedPrice.meta.required ? "The original price, struck through when the Price is lower." : "The original price, struck through when higher. Empty: the Price is used for both."}
-        defaultValue={fixedPrice.defaultValue}
-        errors={fixedPrice.meta.errors}
-        {...constraintOf(fixedPrice.meta)}
-      />
+      <PriceField input={price} words={PRICE_WORDS.price} />
+      <PriceField input={fixedPrice} words={PRICE_WORDS.fixedPrice} />
     </>
+  );
+}
+
+type PriceInput = { name: string; meta: Meta; defaultValue?: string };
+
+/** Each price's label and hint, as the form requires it or lets it stay empty. */
+const PRICE_WORDS = {
+  price: {
+    label: "Price",
+    required: "What the buyer pays, in rupees.",
+    optional: "What the buyer pays. Empty: the Fixed Price, no discount.",
+  },
+  fixedPrice: {
+    label: "Fixed Price",
+    required: "The original price, struck through when the Price is lower.",
+    optional: "The original price, struck through when higher. Empty: the Price is used for both.",
+  },
+} as const;
+
+function PriceField({ input, words }: { input: PriceInput; words: (typeof PRICE_WORDS)[keyof typeof PRICE_WORDS] }) {
+  const required = Boolean(input.meta.required);
+  return (
+    <Field
+      label={required ? words.label : `${words.label} (optional)`}
+      name={input.name}
+      type="number"
+      step="0.01"
+      inputMode="decimal"
+      hint={required ? words.required : words.optional}
+      defaultValue={input.defaultValue}
+      errors={input.meta.errors}
+      {...constraintOf(input.meta)}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-import { CategoryOptions, Field, FieldError, buttonClass } from "./field.tsx";
+import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "./field.tsx";
 import { FilePicker } from "./file-picker.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
@@ -84,38 +84,20 @@ export function ProductEditForm({
       <div className="md:col-span-2">
         <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
       </div>
-      <div className="md:col-span-2">
-        <label className="block">
-          <span className="text-sm font-medium">Description</span>
-          <textarea
-            name="description"
-            required
-            rows={mode === "quick" ? 3 : 5}
-            defaultValue={value("description", product.description)}
-            className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
-          />
-        </label>
-        <FieldError name="description" errors={fields.description.errors} />
-      </div>
+      <Labelled className="md:col-span-2" label="Description" name="description" errors={fields.description.errors}>
+        <textarea name="description" required rows={mode === "quick" ? 3 : 5} defaultValue={value("description", product.description)} className={controlClass} />
+      </Labelled>
       <PriceFields
         price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
         fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
       />
       {mode === "full" ? (
         <>
-          <div>
-            <label className="block">
-              <span className="text-sm font-medium">Category</span>
-              <select
-                name="category"
-                defaultValue={value("category", product.category)}
-                className="mt-1 w-full rounded border border-brass-300 bg-white px-3 py-2"
-              >
-                <CategoryOptions />
-              </select>
-            </label>
-            <FieldError name="category" errors={fields.category.errors} />
-          </div>
+          <Labelled label="Category" name="category" errors={fields.category.errors}>
+            <select name="category" defaultValue={value("category", product.category)} className={controlClass}>
+              <CategoryOptions />
+            </select>
+          </Labelled>
           <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
           <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
           <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { shopAddresses } from "#app/components/shop/contact-links.tsx";
 import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
@@ -240,18 +241,14 @@ export function ShopChrome({
       <ScrollToTop />
       <footer className="mt-16 border-t border-brass-200 bg-white" data-testid="site-footer">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <h2 className="font-semibold text-brass-800">Works</h2>
-            <address className="not-italic" data-testid="works-address">
-              {shop?.worksAddress}
-            </address>
-          </div>
-          <div>
-            <h2 className="font-semibold text-brass-800">Showroom</h2>
-            <address className="not-italic" data-testid="showroom-address">
-              {shop?.showroomAddress}
-            </address>
-          </div>
+          {shopAddresses(shop).map((address) => (
+            <div key={address.label}>
+              <h2 className="font-semibold text-brass-800">{address.label}</h2>
+              <address className="not-italic" data-testid={address.testId}>
+                {address.text}
+              </address>
+            </div>
+          ))}
           <div>
             <h2 className="font-semibold text-brass-800">Contact</h2>
             <p>

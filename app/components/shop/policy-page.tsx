@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import type { Policy } from "#app/modules/site/policies.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -10,11 +11,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
       {policy.sections.map((section) => (
         <section key={section.heading} className="mt-8">
           <h2 className="font-serif text-2xl text-brass-800">{section.heading}</h2>
-          {section.paragraphs.map((text) => (
-            <p key={text.slice(0, 32)} className="mt-3 leading-relaxed">
-              {text}
-            </p>
-          ))}
+          <Paragraphs texts={section.paragraphs} className="mt-3 leading-relaxed" />
         </section>
       ))}
     </article>

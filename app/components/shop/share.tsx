@@ -1,3 +1,4 @@
+import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
@@ -11,10 +12,7 @@ export function ShareProduct({ title, url, whatsappHref }: { title: string; url:
   // A closed share sheet rejects with AbortError: nothing to report.
   const share = () => navigator.share({ title, url }).catch(() => undefined);
   return (
-    <section className="mt-8" aria-labelledby="share-heading" data-testid="share">
-      <h2 id="share-heading" className="font-serif text-xl text-brass-800">
-        Share this piece
-      </h2>
+    <HeadedSection heading="share" title="Share this piece" size="xl" className="mt-8" data-testid="share">
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {canShare ? (
           <button
@@ -50,6 +48,6 @@ export function ShareProduct({ title, url, whatsappHref }: { title: string; url:
         </label>
         <CopyButton text={url} label="Copy link" className="mt-5" />
       </div>
-    </section>
+    </HeadedSection>
   );
 }

@@ -10,11 +10,14 @@ import {
   listVideos,
   DISPLAY_REFUSALS,
   setCurrentDisplayImage,
+  type DisplayImageItem,
   type Entry,
+  type ImageEntryItem,
+  type VideoEntryItem,
 } from "#app/modules/media/library.server.ts";
 import { UPLOAD_RULES, type FileFieldRule } from "#app/modules/media/limits.ts";
 import { parseUpload } from "#app/modules/media/upload.server.ts";
-import { defineEndpoint } from "./endpoint.server.ts";
+import { defineEndpoint, type Endpoint } from "./endpoint.server.ts";
 import { ApiError, ok } from "./envelope.server.ts";
 import { pathId } from "./http.server.ts";
 import { apiDisplayImageSchema, apiGalleryImageSchema, apiVideoSchema } from "./schemas.ts";
@@ -43,9 +46,6 @@ const idParams = (what: string) => z.object({ id: z.string().meta({ description:
 const fileForm = (field: string, what: string) =>
   z.object({ [field]: z.string().meta({ format: "binary", description: what }) }).meta({ id: `Upload_${field}` });
 
-const IMAGE_RULE = UPLOAD_RULES.oneMediaImage(MEDIA_API_MESSAGES.oneFile);
-const VIDEO_RULE = UPLOAD_RULES.video(MEDIA_API_MESSAGES.oneFile);
-
 /** Stores the one file of `field` and writes its record (processing); returns the entry id. */
 async function addOne(request: Request, entry: Entry, field: string, rule: FileFieldRule, missing: string): Promise<number> {
   const upload = await parseUpload(request, { [field]: rule });
@@ -59,199 +59,209 @@ async function addOne(request: Request, entry: Entry, field: string, rule: FileF
   }
 }
 
-async function deleteOne(entry: Entry, id: number, notFound: string): Promise<void> {
-  if (!(await deleteMediaEntry(entry, id))) throw new ApiError(404, notFound);
+type Words = { summary: string; failure: string; data: string };
+
+/** One kind of library media: its words, its reads and its API shape. */
+interface Library<Item> {
+  entry: Entry;
+  /** Under /api/v1: /gallery, /video, /fiximage. */
+  base: string;
+  tag: Endpoint["tag"];
+  /** The upload's multipart field, its limits and its line in the document. */
+  file: { field: "image" | "video"; rule: FileFieldRule; doc: string; missing: string };
+  /** How the document names one in `{id}`, and the 404's message. */
+  idOf: string;
+  notFound: string;
+  schema: z.ZodType;
+  /** The API shape of an item; the admin sees every state. */
+  toApi: (item: Item, admin: boolean) => unknown;
+  list: (options: { publicOnly?: boolean }) => Promise<Item[]>;
+  /** One item by its entry id (publicOnly: guests see ready ones only). */
+  get: (id: number, options?: { publicOnly?: boolean }) => Promise<Item | null>;
+  add: Words & { description?: string; message: string };
+  getAll: Words & { description: string };
+  delete: Words & { message: string };
 }
 
-// --- Gallery ---------------------------------------------------------------------
+/** Add, list, one by id and delete: the same calls for gallery images, videos and display images. */
+function libraryCalls<Item>(kind: Library<Item>) {
+  const add = defineEndpoint({
+    method: "POST",
+    path: `${kind.base}/add`,
+    tag: kind.tag,
+    summary: kind.add.summary,
+    ...(kind.add.description ? { description: kind.add.description } : {}),
+    access: "admin",
+    failure: kind.add.failure,
+    body: { multipart: fileForm(kind.file.field, kind.file.doc) },
+    success: { status: 201, description: kind.add.data, data: kind.schema },
+    errors: [400, 413, 415],
+    async handle({ request }) {
+      const id = await addOne(request, kind.entry, kind.file.field, kind.file.rule, kind.file.missing);
+      const item = await kind.get(id);
+      return ok(item ? kind.toApi(item, true) : null, { status: 201, message: kind.add.message });
+    },
+  });
+  const getAll = defineEndpoint({
+    method: "GET",
+    path: `${kind.base}/getAll`,
+    tag: kind.tag,
+    summary: kind.getAll.summary,
+    description: kind.getAll.description,
+    access: "public",
+    failure: kind.getAll.failure,
+    success: { status: 200, description: kind.getAll.data, data: z.array(kind.schema) },
+    errors: [],
+    async handle({ admin }) {
+      const items = await kind.list({ publicOnly: !admin });
+      return ok(items.map((i) => kind.toApi(i, admin !== null)));
+    },
+  });
+  const remove = defineEndpoint({
+    method: "DELETE",
+    path: `${kind.base}/delete/{id}`,
+    tag: kind.tag,
+    summary: kind.delete.summary,
+    access: "admin",
+    failure: kind.delete.failure,
+    params: idParams(kind.idOf),
+    success: { status: 200, description: kind.delete.data, data: z.object({ _id: z.string() }) },
+    errors: [400, 404],
+    async handle({ params }) {
+      const id = pathId(params);
+      if (!(await deleteMediaEntry(kind.entry, id))) throw new ApiError(404, kind.notFound);
+      return ok({ _id: String(id) }, { message: kind.delete.message });
+    },
+  });
+  return { add, getAll, delete: remove };
+}
 
-const galleryAdd = defineEndpoint({
-  method: "POST",
-  path: "/gallery/add",
+/** The gallery's and the videos' calls: the three above, and one item by its id (guests: only when ready). */
+function libraryCallsWithGetById<Item>(kind: Library<Item>, words: Words) {
+  const { add, getAll, delete: remove } = libraryCalls(kind);
+  const getById = defineEndpoint({
+    method: "GET",
+    path: `${kind.base}/getById/{id}`,
+    tag: kind.tag,
+    summary: words.summary,
+    access: "public",
+    failure: words.failure,
+    params: idParams(kind.idOf),
+    success: { status: 200, description: words.data, data: kind.schema },
+    errors: [400, 404],
+    async handle({ params, admin }) {
+      const item = await kind.get(pathId(params), { publicOnly: !admin });
+      if (!item) throw new ApiError(404, kind.notFound);
+      return ok(kind.toApi(item, admin !== null));
+    },
+  });
+  return { add, getAll, getById, delete: remove };
+}
+
+const IMAGE_FILE = {
+  field: "image",
+  rule: UPLOAD_RULES.oneMediaImage(MEDIA_API_MESSAGES.oneFile),
+  doc: "An image (JPEG, PNG, WebP, AVIF or GIF; 20 MB)",
+  missing: MEDIA_API_MESSAGES.chooseImage,
+} as const;
+
+const galleryKind: Library<ImageEntryItem> = {
+  entry: "gallery_images",
+  base: "/gallery",
   tag: "Gallery",
-  summary: "Upload one gallery image (multipart field `image`)",
-  access: "admin",
-  failure: "Failed to add image to gallery",
-  body: { multipart: fileForm("image", "An image (JPEG, PNG, WebP, AVIF or GIF; 20 MB)") },
-  success: { status: 201, description: "The new gallery image (status processing)", data: apiGalleryImageSchema },
-  errors: [400, 413, 415],
-  async handle({ request }) {
-    const id = await addOne(request, "gallery_images", "image", IMAGE_RULE, MEDIA_API_MESSAGES.chooseImage);
-    const item = await getGalleryImage(id);
-    return ok(item && toApiGalleryImage(item, true), { status: 201, message: MEDIA_API_MESSAGES.galleryAdded });
+  file: IMAGE_FILE,
+  idOf: "Gallery image",
+  notFound: MEDIA_API_MESSAGES.imageNotFound,
+  schema: apiGalleryImageSchema,
+  toApi: toApiGalleryImage,
+  list: listGalleryImages,
+  get: getGalleryImage,
+  add: {
+    summary: "Upload one gallery image (multipart field `image`)",
+    failure: "Failed to add image to gallery",
+    data: "The new gallery image (status processing)",
+    message: MEDIA_API_MESSAGES.galleryAdded,
   },
-});
-
-const galleryGetAll = defineEndpoint({
-  method: "GET",
-  path: "/gallery/getAll",
-  tag: "Gallery",
-  summary: "Gallery images, newest first",
-  description: "Guests see ready images only; the admin sees every state.",
-  access: "public",
-  failure: "Failed to fetch gallery images",
-  success: { status: 200, description: "Images", data: z.array(apiGalleryImageSchema) },
-  errors: [],
-  async handle({ admin }) {
-    const items = await listGalleryImages({ publicOnly: !admin });
-    return ok(items.map((i) => toApiGalleryImage(i, admin !== null)));
+  getAll: {
+    summary: "Gallery images, newest first",
+    description: "Guests see ready images only; the admin sees every state.",
+    failure: "Failed to fetch gallery images",
+    data: "Images",
   },
-});
-
-const galleryGetById = defineEndpoint({
-  method: "GET",
-  path: "/gallery/getById/{id}",
-  tag: "Gallery",
-  summary: "One gallery image (guests: only when ready)",
-  access: "public",
-  failure: "Failed to fetch image by ID",
-  params: idParams("Gallery image"),
-  success: { status: 200, description: "The image", data: apiGalleryImageSchema },
-  errors: [400, 404],
-  async handle({ params, admin }) {
-    const item = await getGalleryImage(pathId(params), { publicOnly: !admin });
-    if (!item) throw new ApiError(404, MEDIA_API_MESSAGES.imageNotFound);
-    return ok(toApiGalleryImage(item, admin !== null));
+  delete: {
+    summary: "Delete a gallery image and its files",
+    failure: "Failed to delete image from gallery",
+    data: "The deleted image's id",
+    message: MEDIA_API_MESSAGES.galleryDeleted,
   },
-});
+};
 
-const galleryDelete = defineEndpoint({
-  method: "DELETE",
-  path: "/gallery/delete/{id}",
-  tag: "Gallery",
-  summary: "Delete a gallery image and its files",
-  access: "admin",
-  failure: "Failed to delete image from gallery",
-  params: idParams("Gallery image"),
-  success: { status: 200, description: "The deleted image's id", data: z.object({ _id: z.string() }) },
-  errors: [400, 404],
-  async handle({ params }) {
-    const id = pathId(params);
-    await deleteOne("gallery_images", id, MEDIA_API_MESSAGES.imageNotFound);
-    return ok({ _id: String(id) }, { message: MEDIA_API_MESSAGES.galleryDeleted });
-  },
-});
-
-// --- Videos ----------------------------------------------------------------------
-
-const videoAdd = defineEndpoint({
-  method: "POST",
-  path: "/video/add",
+const videoKind: Library<VideoEntryItem> = {
+  entry: "videos",
+  base: "/video",
   tag: "Videos",
-  summary: "Upload one video (multipart field `video`)",
-  description: "The worker makes a poster, a preview and a web copy; the video is public once ready.",
-  access: "admin",
-  failure: "Failed to add video",
-  body: { multipart: fileForm("video", "A video (MP4, MOV, WebM, MKV, AVI or 3GP; 200 MB)") },
-  success: { status: 201, description: "The new video (status processing)", data: apiVideoSchema },
-  errors: [400, 413, 415],
-  async handle({ request }) {
-    const id = await addOne(request, "videos", "video", VIDEO_RULE, MEDIA_API_MESSAGES.chooseVideo);
-    const item = await getVideo(id);
-    return ok(item && toApiVideo(item, true), { status: 201, message: MEDIA_API_MESSAGES.videoAdded });
+  file: {
+    field: "video",
+    rule: UPLOAD_RULES.video(MEDIA_API_MESSAGES.oneFile),
+    doc: "A video (MP4, MOV, WebM, MKV, AVI or 3GP; 200 MB)",
+    missing: MEDIA_API_MESSAGES.chooseVideo,
   },
-});
-
-const videoGetAll = defineEndpoint({
-  method: "GET",
-  path: "/video/getAll",
-  tag: "Videos",
-  summary: "Videos, newest first",
-  description: "Guests see ready videos only; the admin sees every state.",
-  access: "public",
-  failure: "Failed to fetch videos",
-  success: { status: 200, description: "Videos", data: z.array(apiVideoSchema) },
-  errors: [],
-  async handle({ admin }) {
-    const items = await listVideos({ publicOnly: !admin });
-    return ok(items.map((i) => toApiVideo(i, admin !== null)));
+  idOf: "Video",
+  notFound: MEDIA_API_MESSAGES.videoNotFound,
+  schema: apiVideoSchema,
+  toApi: toApiVideo,
+  list: listVideos,
+  get: getVideo,
+  add: {
+    summary: "Upload one video (multipart field `video`)",
+    description: "The worker makes a poster, a preview and a web copy; the video is public once ready.",
+    failure: "Failed to add video",
+    data: "The new video (status processing)",
+    message: MEDIA_API_MESSAGES.videoAdded,
   },
-});
-
-const videoGetById = defineEndpoint({
-  method: "GET",
-  path: "/video/getById/{id}",
-  tag: "Videos",
-  summary: "One video (guests: only when ready)",
-  access: "public",
-  failure: "Failed to fetch video",
-  params: idParams("Video"),
-  success: { status: 200, description: "The video", data: apiVideoSchema },
-  errors: [400, 404],
-  async handle({ params, admin }) {
-    const item = await getVideo(pathId(params), { publicOnly: !admin });
-    if (!item) throw new ApiError(404, MEDIA_API_MESSAGES.videoNotFound);
-    return ok(toApiVideo(item, admin !== null));
+  getAll: {
+    summary: "Videos, newest first",
+    description: "Guests see ready videos only; the admin sees every state.",
+    failure: "Failed to fetch videos",
+    data: "Videos",
   },
-});
-
-const videoDelete = defineEndpoint({
-  method: "DELETE",
-  path: "/video/delete/{id}",
-  tag: "Videos",
-  summary: "Delete a video and its files",
-  access: "admin",
-  failure: "Failed to delete video",
-  params: idParams("Video"),
-  success: { status: 200, description: "The deleted video's id", data: z.object({ _id: z.string() }) },
-  errors: [400, 404],
-  async handle({ params }) {
-    const id = pathId(params);
-    await deleteOne("videos", id, MEDIA_API_MESSAGES.videoNotFound);
-    return ok({ _id: String(id) }, { message: MEDIA_API_MESSAGES.videoDeleted });
+  delete: {
+    summary: "Delete a video and its files",
+    failure: "Failed to delete video",
+    data: "The deleted video's id",
+    message: MEDIA_API_MESSAGES.videoDeleted,
   },
-});
+};
 
-// --- Home display images ------------------------------------------------------------
-
-const fixAdd = defineEndpoint({
-  method: "POST",
-  path: "/fiximage/add",
+const displayImages = libraryCalls<DisplayImageItem>({
+  entry: "display_images",
+  base: "/fiximage",
   tag: "Home display images",
-  summary: "Upload one home display image (multipart field `image`)",
-  description: "It does not become the current image: choose it with setDisplay.",
-  access: "admin",
-  failure: "Failed to add image to gallery",
-  body: { multipart: fileForm("image", "An image (JPEG, PNG, WebP, AVIF or GIF; 20 MB)") },
-  success: { status: 201, description: "The new display image (status processing)", data: apiDisplayImageSchema },
-  errors: [400, 413, 415],
-  async handle({ request }) {
-    const id = await addOne(request, "display_images", "image", IMAGE_RULE, MEDIA_API_MESSAGES.chooseImage);
-    const item = (await listDisplayImages()).find((i) => i.id === id);
-    return ok(item ? toApiDisplayImage(item, true) : null, { status: 201, message: MEDIA_API_MESSAGES.displayAdded });
+  file: IMAGE_FILE,
+  idOf: "Display image",
+  notFound: MEDIA_API_MESSAGES.imageNotFound,
+  schema: apiDisplayImageSchema,
+  toApi: toApiDisplayImage,
+  list: listDisplayImages,
+  get: async (id) => (await listDisplayImages()).find((i) => i.id === id) ?? null,
+  add: {
+    summary: "Upload one home display image (multipart field `image`)",
+    description: "It does not become the current image: choose it with setDisplay.",
+    failure: "Failed to add image to gallery",
+    data: "The new display image (status processing)",
+    message: MEDIA_API_MESSAGES.displayAdded,
   },
-});
-
-const fixDelete = defineEndpoint({
-  method: "DELETE",
-  path: "/fiximage/delete/{id}",
-  tag: "Home display images",
-  summary: "Delete a display image and its files",
-  access: "admin",
-  failure: "Failed to delete image from gallery",
-  params: idParams("Display image"),
-  success: { status: 200, description: "The deleted image's id", data: z.object({ _id: z.string() }) },
-  errors: [400, 404],
-  async handle({ params }) {
-    const id = pathId(params);
-    await deleteOne("display_images", id, MEDIA_API_MESSAGES.imageNotFound);
-    return ok({ _id: String(id) }, { message: MEDIA_API_MESSAGES.displayDeleted });
+  getAll: {
+    summary: "Display images, newest first, with which one is current",
+    description: "Guests see ready images only; the admin sees every state.",
+    failure: "Failed to fetch images from gallery",
+    data: "Images",
   },
-});
-
-const fixGetAll = defineEndpoint({
-  method: "GET",
-  path: "/fiximage/getAll",
-  tag: "Home display images",
-  summary: "Display images, newest first, with which one is current",
-  description: "Guests see ready images only; the admin sees every state.",
-  access: "public",
-  failure: "Failed to fetch images from gallery",
-  success: { status: 200, description: "Images", data: z.array(apiDisplayImageSchema) },
-  errors: [],
-  async handle({ admin }) {
-    const items = await listDisplayImages({ publicOnly: !admin });
-    return ok(items.map((i) => toApiDisplayImage(i, admin !== null)));
+  delete: {
+    summary: "Delete a display image and its files",
+    failure: "Failed to delete image from gallery",
+    data: "The deleted image's id",
+    message: MEDIA_API_MESSAGES.displayDeleted,
   },
 });
 
@@ -291,12 +301,20 @@ const fixSetDisplay = defineEndpoint({
   },
 });
 
-export const galleryEndpoints = { add: galleryAdd, getAll: galleryGetAll, getById: galleryGetById, delete: galleryDelete };
-export const videoEndpoints = { add: videoAdd, getAll: videoGetAll, getById: videoGetById, delete: videoDelete };
+export const galleryEndpoints = libraryCallsWithGetById(galleryKind, {
+  summary: "One gallery image (guests: only when ready)",
+  failure: "Failed to fetch image by ID",
+  data: "The image",
+});
+export const videoEndpoints = libraryCallsWithGetById(videoKind, {
+  summary: "One video (guests: only when ready)",
+  failure: "Failed to fetch video",
+  data: "The video",
+});
 export const fixImageEndpoints = {
-  add: fixAdd,
-  delete: fixDelete,
-  getAll: fixGetAll,
+  add: displayImages.add,
+  delete: displayImages.delete,
+  getAll: displayImages.getAll,
   getCurrent: fixGetCurrent,
   setDisplay: fixSetDisplay,
 };

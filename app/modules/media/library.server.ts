@@ -172,29 +172,28 @@ const videoItem = (row: EntryRow): VideoEntryItem => ({
   video: row.status === "ready" ? toVideoView(mediaLike(row)) : null,
 });
 
+/** The reads of one kind of entry: newest first, and one by its entry id (or null). */
+function entryReads<Item>(entry: "gallery_images" | "videos", toItem: (row: EntryRow) => Item) {
+  return {
+    list: async (options: ListOptions = {}): Promise<Item[]> =>
+      (await entryQuery(entry, options).orderBy("e.id", "desc").execute()).map(toItem),
+    get: async (id: number, options: ListOptions = {}): Promise<Item | null> => {
+      const row = await entryQuery(entry, options).where("e.id", "=", id).executeTakeFirst();
+      return row ? toItem(row) : null;
+    },
+  };
+}
+
+const galleryReads = entryReads("gallery_images", imageItem);
+const videoReads = entryReads("videos", videoItem);
 /** Gallery images, newest first. */
-export async function listGalleryImages(options: ListOptions = {}): Promise<ImageEntryItem[]> {
-  const rows = await entryQuery("gallery_images", options).orderBy("e.id", "desc").execute();
-  return rows.map(imageItem);
-}
-
+export const listGalleryImages = galleryReads.list;
 /** One gallery image by its entry id, or null. */
-export async function getGalleryImage(id: number, options: ListOptions = {}): Promise<ImageEntryItem | null> {
-  const row = await entryQuery("gallery_images", options).where("e.id", "=", id).executeTakeFirst();
-  return row ? imageItem(row) : null;
-}
-
+export const getGalleryImage = galleryReads.get;
 /** Videos, newest first. */
-export async function listVideos(options: ListOptions = {}): Promise<VideoEntryItem[]> {
-  const rows = await entryQuery("videos", options).orderBy("e.id", "desc").execute();
-  return rows.map(videoItem);
-}
-
+export const listVideos = videoReads.list;
 /** One video by its entry id, or null. */
-export async function getVideo(id: number, options: ListOptions = {}): Promise<VideoEntryItem | null> {
-  const row = await entryQuery("videos", options).where("e.id", "=", id).executeTakeFirst();
-  return row ? videoItem(row) : null;
-}
+export const getVideo = videoReads.get;
 
 /** Home display images, newest first, with which one is current. */
 export async function listDisplayImages(options: ListOptions = {}): Promise<DisplayImageItem[]> {

@@ -1,0 +1,47 @@
+import type { SocialKey } from "#app/modules/site/content.ts";
+
+/** The workshop's two addresses, in the order the footer and the contact page list them. */
+export function shopAddresses(shop: { worksAddress: string; showroomAddress: string } | null | undefined) {
+  return [
+    { label: "Works", testId: "works-address", text: shop?.worksAddress },
+    { label: "Showroom", testId: "showroom-address", text: shop?.showroomAddress },
+  ];
+}
+
+type SocialLink = { key: SocialKey; name: string; kind: string; href: string };
+
+/**
+ * The shop's social pages, each opening in a new tab (which a screen reader hears):
+ * the home page says what each one is for, the contact page only names it.
+ */
+export function SocialLinks({
+  links,
+  className,
+  linkClassName,
+  withKind = false,
+}: {
+  links: readonly SocialLink[];
+  className: string;
+  linkClassName: string;
+  withKind?: boolean;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((network) => (
+        <li key={network.key}>
+          <a href={network.href} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="social-link">
+            {withKind ? (
+              <>
+                <span className="block font-semibold text-brass-800">{network.name}</span>
+                <span className="text-sm text-brass-900/80">{network.kind}</span>
+              </>
+            ) : (
+              network.name
+            )}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
