@@ -17,6 +17,9 @@ const STOREFRONT_SHARED =
   /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
 const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons|enquiry)\.tsx$/;
+// The filter, order and page links of listings and search results. Named, or Rollup would put
+// listing-query.ts in the shop chunk with format.ts, which re-exports it for the server.
+const STOREFRONT_LISTING = /[\\/]app[\\/](components[\\/]shop[\\/]product-listing\.tsx|modules[\\/]catalog[\\/]listing-query\.ts)$/;
 
 /**
  * Moves the license comments of bundled libraries (React, Remix: 22 of them, ~2.3 KB
@@ -87,7 +90,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
     rollupOptions: isSsrBuild
       ? undefined
-      : { output: { manualChunks: (id: string) => (STOREFRONT_SHARED.test(id) ? "shop" : STOREFRONT_CATALOG.test(id) ? "shop-catalog" : undefined) } },
+      : {
+          output: {
+            manualChunks: (id: string) =>
+              STOREFRONT_SHARED.test(id)
+                ? "shop"
+                : STOREFRONT_CATALOG.test(id)
+                  ? "shop-catalog"
+                  : STOREFRONT_LISTING.test(id)
+                    ? "shop-listing"
+                    : undefined,
+          },
+        },
   },
   server: { port: 3000 },
 }));
