@@ -17,30 +17,38 @@ const STOREFRONT_SHARED =
   /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
 const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons|enquiry)\.tsx$/;
+// The filter, order and page links of listings and search results. Named, or Rollup would put
+// listing-query.ts in the shop chunk with format.ts, which re-exports it for the server.
+const STOREFRONT_LISTING = /[\\/]app[\\/](components[\\/]shop[\\/]product-listing\.tsx|modules[\\/]catalog[\\/]listing-query\.ts)$/;
 
 /**
  * Moves the license comments of bundled libraries (React, Remix: 22 of them, ~2.3 KB
  * gzipped on every page) out of the browser's chunks into one served file,
  * /assets/third-party-licenses.txt, so the notices are still published with the code.
+ * They are taken before minification: terser drops the ones that head a CommonJS file
+ * (React's), which would otherwise be lost.
  */
 function thirdPartyLicenses(): Plugin {
-  // esbuild keeps them as block comments of whole " * " lines; nothing else in minified code looks like that.
+  // Block comments of whole " * " lines, as the libraries write them.
   const BLOCK = /\/\*\*?!?\n(?: \*(?!\/)(?:(?!\*\/)[^\n])*\n)+ \*\//g;
+  const notices = new Set<string>();
   return {
     name: "third-party-licenses",
     apply: "build",
-    generateBundle(_options, bundle) {
-      if (this.environment.name === "ssr") return;
-      const notices = new Set<string>();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk") continue;
-        chunk.code = chunk.code.replace(BLOCK, (comment) => {
-          if (!/@license|@preserve|[Cc]opyright/.test(comment)) return comment;
-          notices.add(comment.replace(/^\/\*+!?|\*\/$/g, "").replace(/^\s*\* ?/gm, "").trim());
-          return "";
-        });
-      }
-      if (notices.size === 0) return;
+    buildStart() {
+      notices.clear();
+    },
+    renderChunk(code) {
+      if (this.environment.name === "ssr") return null;
+      const stripped = code.replace(BLOCK, (comment) => {
+        if (!/@license|@preserve|[Cc]opyright/.test(comment)) return comment;
+        notices.add(comment.replace(/^\/\*+!?|\*\/$/g, "").replace(/^\s*\* ?/gm, "").trim());
+        return "";
+      });
+      return stripped === code ? null : { code: stripped, map: null };
+    },
+    generateBundle() {
+      if (this.environment.name === "ssr" || notices.size === 0) return;
       this.emitFile({
         type: "asset",
         fileName: "assets/third-party-licenses.txt",
@@ -85,9 +93,27 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: {
     target: "es2022",
+    // The browser's code is minified by terser rather than esbuild: its mangling (one naming
+    // over the whole chunk, React's pre-minified code included) and a second compress pass
+    // make the gzipped pages ~3.5 KB smaller for a few seconds of build (decision 042).
+    // The server build stays unminified.
+    ...(isSsrBuild
+      ? {}
+      : { minify: "terser" as const, terserOptions: { ecma: 2020 as const, safari10: false, compress: { passes: 2 } } }),
     rollupOptions: isSsrBuild
       ? undefined
-      : { output: { manualChunks: (id: string) => (STOREFRONT_SHARED.test(id) ? "shop" : STOREFRONT_CATALOG.test(id) ? "shop-catalog" : undefined) } },
+      : {
+          output: {
+            manualChunks: (id: string) =>
+              STOREFRONT_SHARED.test(id)
+                ? "shop"
+                : STOREFRONT_CATALOG.test(id)
+                  ? "shop-catalog"
+                  : STOREFRONT_LISTING.test(id)
+                    ? "shop-listing"
+                    : undefined,
+          },
+        },
   },
   server: { port: 3000 },
 }));

@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
+import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
 import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
@@ -27,6 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shop: getShopSettings(),
     year: new Date().getFullYear(),
     whatsappIcon: WHATSAPP_ICON_PATH,
+    // As data, not an import in the header: search-terms.ts builds its synonym table at load,
+    // which would ship on every page (docs/decisions/042-storefront-weight.md).
+    searchMaxLength: SEARCH_MAX_LENGTH,
     // The visitor's enquiry list (ids): a request carrying it bypasses the page cache.
     enquiry: await readEnquiryIds(request),
   };

@@ -6,7 +6,7 @@ import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#
 import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
-import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/format.ts";
+import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { MENU } from "#app/modules/catalog/categories.ts";
-import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/format.ts";
+import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";

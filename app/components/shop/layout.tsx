@@ -192,12 +192,14 @@ export function ShopChrome({
   year,
   whatsappIcon,
   enquiryCount,
+  searchMaxLength,
   children,
 }: {
   shop: Shop | undefined;
   year: number | undefined;
   whatsappIcon?: string;
   enquiryCount: number;
+  searchMaxLength: number | undefined;
   children: ReactNode;
 }) {
   return (
@@ -230,7 +232,7 @@ export function ShopChrome({
           <nav aria-label="Site" className="hidden md:block">
             <SiteLinks className="flex gap-3 text-sm" />
           </nav>
-          <SearchForm className="w-full md:w-auto" />
+          <SearchForm maxLength={searchMaxLength} className="w-full md:w-auto" />
         </div>
         <nav aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />

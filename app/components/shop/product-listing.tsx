@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ProductCard, type CardProduct } from "#app/components/shop/product-card.tsx";
-import { PRICE_BANDS, pageLinks, sortLabel, type ListingState, type SortKey } from "#app/modules/catalog/format.ts";
+import { PRICE_BANDS, pageLinks, sortLabel, type ListingState, type SortKey } from "#app/modules/catalog/listing-query.ts";
 import { useRootData } from "#app/root.tsx";
 
 // The parts a listing and the search results share: price filter, order, grid, pages.

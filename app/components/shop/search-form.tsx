@@ -1,8 +1,10 @@
 import { Form, useLocation } from "@remix-run/react";
-import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
 
-/** The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched. */
-export function SearchForm({ className = "" }: { className?: string }) {
+/**
+ * The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched.
+ * `maxLength` is SEARCH_MAX_LENGTH, passed down from the root loader's data.
+ */
+export function SearchForm({ maxLength, className = "" }: { maxLength: number | undefined; className?: string }) {
   const location = useLocation();
   const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
@@ -18,7 +20,7 @@ export function SearchForm({ className = "" }: { className?: string }) {
         name="q"
         defaultValue={current}
         required
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={maxLength}
         placeholder="Search owl, Ganesha, diya…"
         className="min-h-11 w-full min-w-0 rounded-full border border-brass-300 bg-white px-4 text-sm md:w-64"
       />
