@@ -59,10 +59,11 @@ export const CODINGS = ["br", "gzip", "identity"] as const;
 export type Coding = (typeof CODINGS)[number];
 
 /**
- * Chosen by measurement (bench/RESULTS.md, "Hash-based CSP for cached pages"): brotli's
- * quality 11 makes the smallest copy and costs, once per entry, a few tens of ms on the thread pool.
+ * Chosen by measurement (bench/RESULTS.md, "Hash-based CSP for cached pages"): quality 5 is
+ * 5 % smaller than `compression`'s 4 for a few ms; 10 and 11 save another 12 % but cost
+ * hundreds of ms to seconds per page, which the MISS (it waits for its copies) cannot afford.
  */
-const BROTLI_QUALITY = 11;
+const BROTLI_QUALITY = 5;
 
 export interface RequestFacts {
   method: string;
