@@ -15,16 +15,17 @@ test("the home page, a listing and a product page hydrate, from a render and fro
   await page.goto("/product/wall-hanging");
   const product = await page.locator('a[href^="/product/wall-hanging/"]').first().getAttribute("href");
   expect(product).toBeTruthy();
-  const caches = new Set<string>();
   for (const path of ["/", "/product/wall-hanging", product!]) {
-    // Twice: the second answer is a cache hit (or the first, if another spec rendered it already).
-    for (let i = 0; i < 2; i++) {
+    // Until a cache hit: the write specs running beside this one move the catalogue's
+    // version (and so empty the cache) at any moment, so one repeat is not always a hit.
+    const seen: string[] = [];
+    for (let i = 0; i < 5 && !seen.includes("HIT"); i++) {
       const response = await page.goto(path);
-      caches.add(`${path} ${response!.headers()["x-cache"]}`);
+      seen.push(response!.headers()["x-cache"] ?? "none");
       expect(response!.headers()["content-security-policy"], path).toMatch(/script-src 'self' 'sha256-/);
       await expect.poll(() => page.evaluate(() => "__remixRouter" in window), { message: `${path} hydrates` }).toBe(true);
     }
+    expect(seen, `${path}: answers until a cache hit`).toContain("HIT");
   }
-  expect([...caches].filter((seen) => seen.endsWith(" HIT")).length).toBeGreaterThanOrEqual(3);
   expect(violations).toEqual([]);
 });
