@@ -74,8 +74,8 @@ export interface ProductImageJpeg {
   jpeg: JpegView;
 }
 
-/** The JPEG the feeds name for each media row, by id, valid while the row's updated_at is unchanged. */
-const feedJpegs = new Map<number, { updatedAt: number; jpeg: JpegView | null }>();
+/** The JPEG the feeds name for each media row, by id, valid while the row's updated_at (and the size asked for) is unchanged. */
+const feedJpegs = new Map<number, { updatedAt: number; minLongSide: number; jpeg: JpegView | null }>();
 /** Far above a catalogue's images; past it the map is simply emptied (deleted images' entries go too). */
 const FEED_JPEGS_MAX = 100_000;
 
@@ -100,7 +100,10 @@ export async function loadProductJpegs(productIds: readonly number[], minLongSid
     .orderBy("product_images.product_id")
     .orderBy("product_images.position")
     .execute();
-  const stale = rows.filter((row) => feedJpegs.get(row.id)?.updatedAt !== row.updated_at.getTime());
+  const stale = rows.filter((row) => {
+    const kept = feedJpegs.get(row.id);
+    return kept?.updatedAt !== row.updated_at.getTime() || kept.minLongSide !== minLongSide;
+  });
   if (stale.length > 0) {
     if (feedJpegs.size + stale.length > FEED_JPEGS_MAX) feedJpegs.clear();
     const variants = await db
@@ -108,7 +111,7 @@ export async function loadProductJpegs(productIds: readonly number[], minLongSid
       .where("id", "in", stale.map((row) => row.id))
       .select(["id", "variants", "updated_at"])
       .execute();
-    for (const row of variants) feedJpegs.set(row.id, { updatedAt: row.updated_at.getTime(), jpeg: jpegForLongSide(row.variants, minLongSide) });
+    for (const row of variants) feedJpegs.set(row.id, { updatedAt: row.updated_at.getTime(), minLongSide, jpeg: jpegForLongSide(row.variants, minLongSide) });
   }
   for (const row of rows) {
     const jpeg = feedJpegs.get(row.id)?.jpeg;
