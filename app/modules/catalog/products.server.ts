@@ -184,16 +184,17 @@ export async function listPublicEntries(list: "gift_entries" | "stock_entries", 
   return withImages(rows);
 }
 
-/** One picture per home tile: the main image of the newest public product of each listing (6 small queries, 1 image query). */
+/** One picture per home tile: the main image of the newest public product of each listing (one id query, one image query). */
 export async function listTileImages(slugs: readonly ListingSlug[]): Promise<Record<string, ImageView | null>> {
-  const newest = await Promise.all(
-    slugs.map((slug) =>
-      inListing(publicProducts(), slug).select("products.id").orderBy("products.id", "desc").limit(1).executeTakeFirst(),
-    ),
-  );
-  const ids = newest.flatMap((row) => (row ? [row.id] : []));
+  if (slugs.length === 0) return {};
+  // One statement of scalar subqueries, each the listing's own index read, instead of one round trip per tile.
+  const newest = await getDb()
+    .selectNoFrom(slugs.map((slug, i) => inListing(publicProducts(), slug).select("products.id").orderBy("products.id", "desc").limit(1).as(`tile${i}`)))
+    .executeTakeFirstOrThrow();
+  const idOf = (i: number) => (newest as Record<string, number | null>)[`tile${i}`] ?? null;
+  const ids = slugs.flatMap((_, i) => idOf(i) ?? []);
   const images = await loadProductImages(ids, { readyOnly: true });
-  return Object.fromEntries(slugs.map((slug, i) => [slug, readyViews(images.get(newest[i]?.id ?? -1))[0] ?? null]));
+  return Object.fromEntries(slugs.map((slug, i) => [slug, readyViews(images.get(idOf(i) ?? -1))[0] ?? null]));
 }
 
 /** Every public product's address parts, for the sitemap. */
