@@ -150,7 +150,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
               xCache === "HIT" ? "answered from the page cache" : `X-Cache ${xCache}`
             }), the bare server ${fmt.n(baseline.busy * 100)} % (${fmt.ms(baseline.cpuPerRequest)}). ${
               ours.busy > 0.85
-                ? `Ours is CPU-bound: the per-request work (compressing the page for this response's CSP nonce, Express middleware — helmet headers, request log — and the page-cache lookup) caps one web process at about ${fmt.n(1000 / ours.cpuPerRequest)} req/s.`
+                ? `Ours is CPU-bound: the per-request work (Express and its middleware — helmet's headers with a fresh CSP nonce, the request log — the public version read from Redis, and the page-cache lookup; the stored copy itself is sent as it is) caps one web process at about ${fmt.n(1000 / ours.cpuPerRequest)} req/s.`
                 : `Neither server is CPU-bound, so the limit is the load generator on the other core (autocannon, one process), which also parses our ${fetched[i]!.headerBytes} bytes of response headers per request against the bare server's few.`
             }`,
       });
