@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
+import { PageNav } from "#app/components/admin/page-nav.tsx";
 import { DELETE_PRODUCT_CONFIRM, ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
@@ -277,20 +278,7 @@ export default function AllProducts() {
         </ul>
       )}
 
-      {products.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex gap-2">
-          {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((n) => {
-            const params = new URLSearchParams(location.search);
-            params.delete("status");
-            params.set("page", String(n));
-            return (
-              <Link key={n} to={`?${params}`} aria-current={n === products.page ? "page" : undefined} className={secondaryButtonClass}>
-                {n}
-              </Link>
-            );
-          })}
-        </nav>
-      ) : null}
+      <PageNav page={products.page} pageCount={products.pageCount} />
 
       {showEditor ? (
         <EditorModal editing={loadingEditor ? null : editing} mode={editorMode} returnTo={returnTo} loading={loadingEditor} />
