@@ -50,8 +50,11 @@ export async function startSqlCounter(target = { host: "127.0.0.1", port: 3306 }
         server.close(() => resolve());
       }),
   };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target);
+  // No Nagle on either side, as mysql2 and MariaDB themselves: a result that reaches the proxy
+  // in two chunks would otherwise wait for the client's delayed ACK (40 ms on Linux) before
+  // its second write, which made one request in two 40 ms slower than without the proxy.
+  const server = net.createServer({ noDelay: true }, (client) => {
+    const upstream = net.connect({ ...target, noDelay: true });
     sockets.add(client);
     sockets.add(upstream);
     const prepared = new Map<number, string>();
