@@ -17,8 +17,8 @@ const STOREFRONT_SHARED =
   /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
 const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons|enquiry)\.tsx$/;
-// The filter, order and page links of listings and search results. Named, or Rollup would put
-// listing-query.ts in the shop chunk with format.ts, which re-exports it for the server.
+// The filter, order and page links of listings and search results: their own chunk, so pages
+// without a listing do not load them with the shop chunk.
 const STOREFRONT_LISTING = /[\\/]app[\\/](components[\\/]shop[\\/]product-listing\.tsx|modules[\\/]catalog[\\/]listing-query\.ts)$/;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRICE_BANDS, SEARCH_SORTS, priceBand } from "#app/modules/catalog/format.ts";
+import { PRICE_BANDS, SEARCH_SORTS, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts } from "#app/modules/catalog/search.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";

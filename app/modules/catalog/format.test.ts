@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  PRICE_BANDS,
-  formatINR,
-  formatSize,
-  formatWeight,
-  inPriceBand,
-  LISTING_SORTS,
-  listingSearch,
-  parseSort,
-  SEARCH_SORTS,
-  pageLinks,
-  parsePage,
-  parseSize,
-  percentOff,
-  priceBand,
-  sellingPrice,
-  showsListPrice,
-  truncate,
-} from "./format.ts";
+import { formatINR, formatSize, formatWeight, parseSize, percentOff, sellingPrice, showsListPrice, truncate } from "./format.ts";
+import { PRICE_BANDS, inPriceBand, LISTING_SORTS, listingSearch, parseSort, SEARCH_SORTS, pageLinks, parsePage, priceBand } from "./listing-query.ts";
 
 describe("formatINR", () => {
   it("uses the rupee sign, lakh grouping and two decimals", () => {

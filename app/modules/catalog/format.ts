@@ -1,20 +1,5 @@
 // Display rules of SPEC §1, §3 and §9, shared by the storefront, the admin and the API.
-// The listing's query rules are in listing-query.ts (not in every page's JavaScript), and
-// re-exported here for the server modules and tests that read them from this file.
-export {
-  LISTING_SORTS,
-  PRICE_BANDS,
-  SEARCH_SORTS,
-  SORTS,
-  inPriceBand,
-  listingSearch,
-  pageLinks,
-  parsePage,
-  parseSort,
-  priceBand,
-  sortLabel,
-} from "./listing-query.ts";
-export type { ListingState, PageLink, PriceBand, PriceBandKey, SortKey } from "./listing-query.ts";
+// The listing's query rules (price bands, orders, pages) are in listing-query.ts.
 
 const inr = new Intl.NumberFormat("en-IN", {
   style: "currency",

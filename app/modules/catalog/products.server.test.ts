@@ -2,7 +2,7 @@
 // pages of 12, and the Gift/stock lists.
 import { describe, expect, it } from "vitest";
 import { getDb, queryCounter } from "#db/index.ts";
-import { PRICE_BANDS, priceBand } from "./format.ts";
+import { PRICE_BANDS, priceBand } from "./listing-query.ts";
 import { PAGE_SIZE, listAllPublicProducts, listPublicEntries, listPublicProducts, listPublicProductRefs } from "./products.server.ts";
 
 async function insertProduct(name: string, price: number, options: { status?: "ready" | "processing"; available?: number; fixed?: number } = {}) {

@@ -11,7 +11,8 @@ import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
 import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
-import { formatSize, type PriceBand, type SortKey } from "./format.ts";
+import { formatSize } from "./format.ts";
+import type { PriceBand, SortKey } from "./listing-query.ts";
 import type { ProductCreateInput, ProductEditInput } from "./product-schema.ts";
 
 export const PAGE_SIZE = 12;

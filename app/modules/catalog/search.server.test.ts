@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { getDb } from "#db/index.ts";
-import { PRICE_BANDS, priceBand, type PriceBand } from "./format.ts";
+import { PRICE_BANDS, priceBand, type PriceBand } from "./listing-query.ts";
 import { PAGE_SIZE } from "./products.server.ts";
 import { searchPublicProducts } from "./search.server.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { distance } from "fastest-levenshtein";
 import { readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import type { PriceBand, SortKey } from "./format.ts";
+import type { PriceBand, SortKey } from "./listing-query.ts";
 import {
   PAGE_SIZE,
   inBand,
