@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb, queryCounter } from "#db/index.ts";
 import { PRICE_BANDS, priceBand } from "./listing-query.ts";
-import { PAGE_SIZE, listAllPublicProducts, listPublicEntries, listPublicProducts, listPublicProductRefs } from "./products.server.ts";
+import type { MediaVariant } from "#db/schema.ts";
+import { PAGE_SIZE, getPublicProduct, listAllPublicProducts, listPublicEntries, listPublicProducts, listPublicProductRefs, listTileImages } from "./products.server.ts";
 
 async function insertProduct(name: string, price: number, options: { status?: "ready" | "processing"; available?: number; fixed?: number } = {}) {
   const result = await getDb()
@@ -89,5 +90,47 @@ describe("listAllPublicProducts", () => {
     expect([small.items, large.items]).toEqual([3, 63]);
     expect(large.queries).toBe(small.queries);
     expect(large.queries).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("a public product's images", () => {
+  async function insertImage(productId: number, position: number, status: "ready" | "processing", name: string) {
+    const variants: MediaVariant[] = [320, 640].flatMap((width) =>
+      (["jpeg", "webp"] as const).map((format) => ({ role: `w${width}`, format, path: `${name}/${width}.${format}`, width, height: width, bytes: 1 })),
+    );
+    const media = await getDb()
+      .insertInto("media")
+      .values({
+        kind: "product_image",
+        status,
+        original_path: `originals/${name}`,
+        original_name: `${name}.jpg`,
+        original_bytes: 1,
+        mime_type: "image/jpeg",
+        variants: status === "ready" ? JSON.stringify(variants) : null,
+        width: status === "ready" ? 640 : null,
+        height: status === "ready" ? 640 : null,
+      })
+      .executeTakeFirstOrThrow();
+    await getDb().insertInto("product_images").values({ product_id: productId, media_id: Number(media.insertId), position }).execute();
+  }
+
+  it("are the ready ones, in their positions' order whatever the insert order, on the product, the listing and the home tile", async () => {
+    const productId = await insertProduct("Pictured piece", 1500);
+    await getDb().updateTable("products").set({ category: "my-creativity" }).where("id", "=", productId).execute();
+    await insertImage(productId, 2, "ready", "third");
+    await insertImage(productId, 0, "ready", "first");
+    await insertImage(productId, 1, "processing", "second");
+    await insertImage(productId, 3, "ready", "fourth");
+
+    const product = await getPublicProduct(productId);
+    expect(product!.images.map((image) => image.fallback)).toEqual(["/media/first/320.jpeg", "/media/third/320.jpeg", "/media/fourth/320.jpeg"]);
+    expect(product!.images[0]!.webpSrcset).toBe("/media/first/320.webp 320w, /media/first/640.webp 640w");
+    const listed = (await listPublicProducts("my-creativity", PRICE_BANDS[0], 1)).items.find((item) => item.id === productId);
+    expect(listed!.images.map((image) => image.url)).toEqual(["/media/first/640.jpeg", "/media/third/640.jpeg", "/media/fourth/640.jpeg"]);
+    expect((await listTileImages(["my-creativity"]))["my-creativity"]!.url).toBe("/media/first/640.jpeg");
+
+    const bare = await insertProduct("No picture yet", 1500);
+    expect((await getPublicProduct(bare))!.images).toEqual([]);
   });
 });
