@@ -7,6 +7,7 @@ import { DB_ROOT, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, startN
 import { rawGet } from "./http.ts";
 import { load, type Load } from "./load.ts";
 import { fmt, type Row, type Section } from "./report.ts";
+import { SEARCH_INDEX_COLUMNS } from "../app/modules/catalog/search.server.ts";
 import { planSearch } from "../app/modules/catalog/search-terms.ts";
 import { insertProducts, templates } from "./scale.ts";
 
@@ -32,7 +33,7 @@ async function addProducts(db: Connection, from: number, to: number, templateCou
  */
 async function fulltextFloor(db: Connection, words: string): Promise<number> {
   const query = planSearch(words).fulltext;
-  const sql = `SELECT COUNT(*) FROM products WHERE MATCH (name, description, material, utility, color, category) AGAINST (? IN BOOLEAN MODE)`;
+  const sql = `SELECT COUNT(*) FROM products WHERE MATCH (${SEARCH_INDEX_COLUMNS.join(", ")}) AGAINST (? IN BOOLEAN MODE)`;
   const times: number[] = [];
   for (let i = 0; i < 21; i++) {
     const started = performance.now();

@@ -24,8 +24,11 @@ export interface SearchPage extends ProductPage {
   correctedTo: string | null;
 }
 
-const matchScore = (query: string) =>
-  sql<number>`MATCH (products.name, products.description, products.material, products.utility, products.color, products.category) AGAINST (${query} IN BOOLEAN MODE)`;
+/** The columns of the products_search FULLTEXT index (migration 0080), in its order: MATCH must name exactly these. */
+export const SEARCH_INDEX_COLUMNS = ["name", "description", "material", "utility", "color", "category"] as const;
+const matchColumns = sql.raw(SEARCH_INDEX_COLUMNS.map((column) => `products.${column}`).join(", "));
+
+const matchScore = (query: string) => sql<number>`MATCH (${matchColumns}) AGAINST (${query} IN BOOLEAN MODE)`;
 
 /** A short word must start a word of the product's text ('ox' finds 'Ox cart', not 'box'). */
 const haystack = sql`CONCAT(' ', products.name, ' ', products.material, ' ', products.utility, ' ', products.color, ' ', REPLACE(products.category, '-', ' '), ' ', products.description)`;
