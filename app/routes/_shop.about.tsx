@@ -124,9 +124,11 @@ export default function About() {
                     poster={posterSrc(video.poster)}
                     width={video.width}
                     height={video.height}
-                    // The web copy is already turned upright by the worker; the box keeps its shape (a phone clip stays tall).
-                    style={{ aspectRatio: `${video.width} / ${video.height}` }}
-                    className="mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
+                    // The web copy is already turned upright by the worker. The box takes its final size
+                    // before the poster arrives (no layout shift, and the scroll to #videos lands): as wide as
+                    // the column, or narrower so a tall phone clip stays within 80 % of the screen's height.
+                    style={{ aspectRatio: `${video.width} / ${video.height}`, width: `min(100%, calc(80vh * ${video.width / video.height}))` }}
+                    className="mx-auto h-auto object-contain"
                     aria-label={video.title ?? `Workshop video ${i + 1}`}
                     data-testid="video"
                   >

@@ -259,6 +259,33 @@ test("the about videos view scrolls to the video section", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(expected - 20);
 });
 
+test("a video keeps its size while its poster loads, so the videos view lands on the section before any poster", async ({ page }) => {
+  // Posters are held back until the end: the box must not wait for them to know its size.
+  let release!: () => void;
+  const posters = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/media/**", async (route) => {
+    await posters;
+    await route.continue();
+  });
+  await page.goto("/about?view=videos", { waitUntil: "domcontentloaded" });
+  const heights = () => page.getByTestId("video").evaluateAll((videos) => videos.map((v) => Math.round(v.getBoundingClientRect().height)));
+  const before = await heights();
+  expect(before.length).toBeGreaterThan(0);
+  for (const height of before) expect(height).toBeGreaterThan(100);
+  const top = await page.evaluate(() => {
+    const top = document.getElementById("videos")!.getBoundingClientRect().top + window.scrollY;
+    return Math.min(Math.round(top), document.documentElement.scrollHeight - window.innerHeight);
+  });
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(top - 20);
+  const posterUrls = await page.getByTestId("video").evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).poster).filter(Boolean));
+  expect(posterUrls.length).toBe(before.length);
+  const arrived = Promise.all(posterUrls.map((url) => page.waitForResponse(url)));
+  release();
+  await arrived;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await heights()).toEqual(before);
+});
+
 test("contact: after a refused send, focus is on the first wrong field", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("button", { name: "Send Message" }).click();
