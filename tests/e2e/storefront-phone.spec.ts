@@ -103,6 +103,8 @@ test("the lightbox keeps the gallery's scroll place and returns to the thumbnail
   // (The masonry fills column by column: the last picture is at the bottom of the page.)
   // Escape closes the same way, onto the thumbnail of the picture last shown.
   await items.nth(10).click();
+  // A key pressed before the lightbox is on screen has nothing to move yet.
+  await expect(page.getByTestId("lightbox-counter")).toHaveText("11 / 12");
   await page.keyboard.press("ArrowRight");
   await expect(page.getByTestId("lightbox-counter")).toHaveText("12 / 12");
   await page.keyboard.press("Escape");
