@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
 import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
@@ -52,6 +52,11 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the page once React has hydrated it and run its first effects (children's run
+  // before this one): a key press or swipe before then is lost, so the browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-IN">
       <head>

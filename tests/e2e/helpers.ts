@@ -10,3 +10,8 @@ export async function signIn(page: Page, redirectTo?: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/);
 }
+
+/** Waits until the page is hydrated (app/root.tsx marks it): what only JavaScript gives works from here. */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./helpers.ts";
 
 // Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing,
 // zoom, double tap, pinch, lightbox keys, scroll-to-top, menu closing, loading text.
@@ -7,6 +8,7 @@ async function openFirstProduct(page: Page, category: string, name: string) {
   await page.goto(`/product/${category}`);
   await page.getByTestId("card-title").filter({ hasText: name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await hydrated(page);
 }
 
 /** SPEC: the home slider advances every 5 seconds; two taps within 300 ms zoom. */
@@ -56,6 +58,7 @@ test("the slider advances every 5 seconds and wraps both ways with previous/next
 
 test("the slider answers the arrow keys", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   await page.getByTestId("slider").locator(".shop-slider").focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => dotState(page)).toBe(1);
@@ -172,6 +175,7 @@ test("the lightbox answers Escape and the arrow keys, with the 'n / total' count
   await page.getByTestId("gallery-item").first().click();
   const counter = page.getByTestId("lightbox-counter");
   await expect(counter).toHaveText("1 / 12");
+  await hydrated(page);
   await page.keyboard.press("ArrowRight");
   await expect(counter).toHaveText("2 / 12");
   await page.keyboard.press("ArrowLeft");
@@ -223,6 +227,7 @@ test("the small-screen menu closes after navigating", async ({ page }) => {
 
 test("'Loading products...' shows while a listing loads on the client", async ({ page }) => {
   await page.goto("/product/wall-hanging");
+  await hydrated(page);
   await page.route("**/product/wall-hanging.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -288,6 +293,7 @@ test("a video keeps its size while its poster loads, so the videos view lands on
 
 test("contact: after a refused send, focus is on the first wrong field", async ({ page }) => {
   await page.goto("/contact");
+  await hydrated(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByTestId("field-error").first()).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
