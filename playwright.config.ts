@@ -35,7 +35,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL: E2E_BASE_URL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   // The specs share one seeded catalogue. Those that only read it (storefront, foundation)
-  // run first; those that change it (admin, API) run after, so no reader sees a write.
+  // run first; those that change it (admin, API) run after, so no reader sees a write, and
+  // one file at a time (JS on, then off), so no writer's before/after count sees another's
+  // write (two at once made "count + 1" fail when the other added or removed an entry).
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true }, testIgnore: CHANGES_DATA },
     // Every spec also runs with JavaScript off, except those about behaviour only JS can give.
@@ -46,16 +48,18 @@ export default defineConfig({
       testMatch: CHANGES_DATA,
       testIgnore: ALONE,
       dependencies: ["js-on", "js-off"],
+      workers: 1,
     },
     {
       name: "js-off-writes",
       use: { ...chromium, javaScriptEnabled: false },
       testMatch: CHANGES_DATA,
       testIgnore: [JS_ONLY, ALONE],
-      dependencies: ["js-on", "js-off"],
+      dependencies: ["js-on-writes"],
+      workers: 1,
     },
     // One file at a time after every other spec; such a spec covers JS on and off itself.
-    { name: "alone", use: { ...chromium }, testMatch: ALONE, dependencies: ["js-on-writes", "js-off-writes"] },
+    { name: "alone", use: { ...chromium }, testMatch: ALONE, dependencies: ["js-off-writes"], workers: 1 },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh`,

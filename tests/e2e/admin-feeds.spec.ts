@@ -46,7 +46,7 @@ test("Catalogue feeds: both addresses with counts, refusals with an edit link; u
   await expect(page.getByRole("heading", { name: "Catalogue feeds", level: 1 })).toBeVisible();
   await expect(page.getByTestId("feed-url-meta")).toHaveValue(`${E2E_BASE_URL}/feeds/meta.xml`);
   await expect(page.getByTestId("feed-url-google")).toHaveValue(`${E2E_BASE_URL}/feeds/google.xml`);
-  // The other writes project may add products meanwhile: the screen and the feed agree when read together.
+  // Media jobs of earlier specs may still finish meanwhile: the screen and the feed agree when read together.
   await expect(async () => {
     await page.reload();
     const count = (await feedIds(request, "/feeds/meta.xml")).length;
