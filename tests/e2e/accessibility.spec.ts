@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
 // Issue 15.15: an axe-core scan of every public and admin page, on a phone and a laptop, with

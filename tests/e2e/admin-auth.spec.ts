@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { ADMIN, signIn } from "./helpers.ts";
 
 test("a wrong password shows the red box and keeps the email; the right one signs in", async ({ page }) => {

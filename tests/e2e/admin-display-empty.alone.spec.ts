@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test.ts";
 import { API, adminContext, eventually, expectFail, expectOk, file, jpeg } from "./api-support.ts";
 
 // The home hero with no current display image: 'No display image selected' (SPEC §1, §4),

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { API, adminContext, expectOk } from "./api-support.ts";
 import { addProduct, waitForProductReady } from "./fixtures/admin.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, submitProduct } from "./fixtures/admin.ts";
 import { bigJpeg, jpeg, uniqueName } from "./fixtures/media.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { jpeg, portraitMp4 } from "./fixtures/media.ts";
 

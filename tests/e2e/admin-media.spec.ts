@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { confirmAction, sqlQuery } from "./fixtures/admin.ts";
 import { brokenJpeg, fakeImage, jpeg, mp4 } from "./fixtures/media.ts";

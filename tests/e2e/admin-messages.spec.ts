@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
 // Issue 15.12: a visitor may leave a phone/WhatsApp number; the admin answers by e-mail

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "./test.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, findProductId, waitForProductReady } from "./fixtures/admin.ts";

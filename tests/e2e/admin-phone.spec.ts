@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
 // Issue 15.13: the admin on a phone (390×844 at 2× density), JavaScript on and off: a compact

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, confirmAction, findProductId, submitProduct, waitForProductReady } from "./fixtures/admin.ts";
 import { bigJpeg, fakeImage, jpeg, uniqueName } from "./fixtures/media.ts";

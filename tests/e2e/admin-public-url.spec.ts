@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { signIn } from "./helpers.ts";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct } from "./fixtures/admin.ts";
 import { fakeImage, jpeg, mp4, uniqueName } from "./fixtures/media.ts";

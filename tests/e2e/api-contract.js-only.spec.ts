@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test.ts";
 import { adminContext, API, expectFail, expectOk, expectProductShape, sessionCookie, type ApiProduct } from "./api-support.ts";
 import { ADMIN } from "./helpers.ts";
 

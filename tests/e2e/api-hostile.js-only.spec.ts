@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
 import { request as httpRequest } from "node:http";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test.ts";
 import { Redis } from "ioredis";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { adminContext, API, expectFail, expectOk, file, jpeg, sessionCookie } from "./api-support.ts";

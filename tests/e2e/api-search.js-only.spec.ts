@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./test.ts";
 import { adminContext, API, expectFail, expectOk, expectProductShape, type ApiProduct } from "./api-support.ts";
 
 // GET /api/v1/products/search (issue 16.3): the envelope, the document, validation and caching.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { ADMIN, signIn } from "./helpers.ts";
 
 test("the home page shows seeded products with images the worker made", async ({ page }) => {

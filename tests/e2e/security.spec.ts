@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "./test.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { adminContext, API, sessionCookie } from "./api-support.ts";
 import { ADMIN } from "./helpers.ts";

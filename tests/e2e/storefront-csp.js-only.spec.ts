@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // A page-cache answer allows its scripts by their hashes, a render by its nonce
 // (docs/decisions/097-hash-csp-for-cached-pages.md): either way the browser runs them all.

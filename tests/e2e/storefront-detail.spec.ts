@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 
 // Detail /product/{category}/{id} (SPEC §2 Detail, §9), from the seeded catalogue.
 

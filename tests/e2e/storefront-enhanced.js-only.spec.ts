@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 import { hydrated } from "./helpers.ts";
 
 // Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing,
@@ -58,7 +58,6 @@ test("the slider advances every 5 seconds and wraps both ways with previous/next
 
 test("the slider answers the arrow keys", async ({ page }) => {
   await page.goto("/");
-  await hydrated(page);
   await page.getByTestId("slider").locator(".shop-slider").focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => dotState(page)).toBe(1);
@@ -227,7 +226,6 @@ test("the small-screen menu closes after navigating", async ({ page }) => {
 
 test("'Loading products...' shows while a listing loads on the client", async ({ page }) => {
   await page.goto("/product/wall-hanging");
-  await hydrated(page);
   await page.route("**/product/wall-hanging.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -293,7 +291,6 @@ test("a video keeps its size while its poster loads, so the videos view lands on
 
 test("contact: after a refused send, focus is on the first wrong field", async ({ page }) => {
   await page.goto("/contact");
-  await hydrated(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByTestId("field-error").first()).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toBeFocused();

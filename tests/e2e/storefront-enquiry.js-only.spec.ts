@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // Issue 16.1 and 16.2, what only JavaScript gives: the heart without a reload, "Copy
 // message", the phone's share sheet (Web Share API) and "Copy link".

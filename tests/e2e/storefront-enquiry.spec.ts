@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 
 // Issue 16.1 and 16.2, with JavaScript on and off: the enquiry list kept in a signed cookie
 // (hearts on cards and product pages, the header count, /enquiry and its WhatsApp link),

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./test.ts";
 
 // Home (SPEC §1), rendered by the server from the seeded catalogue.
 

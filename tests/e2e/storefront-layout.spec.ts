@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // Layout of every public screen (SPEC §1, §2 Public layout), with JavaScript on and off.
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 
 // Listing /product/{category} (SPEC §2 Product layout, §9), from the seeded catalogue.
 

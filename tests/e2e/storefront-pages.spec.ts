@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // About, gallery, contact, sitemap and robots (SPEC §2), with JavaScript on and off.
 

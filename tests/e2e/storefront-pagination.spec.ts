@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 
 // Listing pagination beyond one page (SPEC §2 Product layout, §9: 12 per page, ?page=N,
 // Previous / numbers / Next, filter and page survive each other and a reload).

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { hydrated } from "./helpers.ts";
+import { expect, test } from "./test.ts";
 
 // Issue 15 on a phone (390×844), the parts only JavaScript gives: swiping the lightbox
 // (without JS its links are plain page loads) and the slider's arrow buttons.
@@ -8,7 +7,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("with JS the lightbox moves by swipe and never waits on the server", async ({ page }) => {
   await page.goto("/gallery?image=3");
-  await hydrated(page);
   const dataRequests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());

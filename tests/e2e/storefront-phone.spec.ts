@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
 // Issue 15 on a phone (390×844), with JavaScript on and off: the lightbox keeps the visitor's

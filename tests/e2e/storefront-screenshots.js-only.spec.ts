@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // README screenshots of the seeded shop: docs/screenshots/home.png and product.png (laptop),
 // home-phone.png and product-phone.png (a 390×844 phone, first screen).

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test.ts";
 
 // Search (issue 16.3) and sorting (16.4) against the seeded catalogue, JavaScript on and off.
 
