@@ -10,7 +10,7 @@ export * from "@playwright/test";
  * a plain page load: a race that a busy machine turns into a failure.
  */
 export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
@@ -21,7 +21,7 @@ export const test = base.extend({
       page.goto = async (url, options) => settled(await goto(url, options), options);
       page.reload = async (options) => settled(await reload(options), options);
     }
-    await use(page);
+    await provide(page);
   },
 });
 
