@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   if (selected.has("render")) {
     const { runRender } = await import("./render.ts");
     const renderPages = [{ label: "listing", path: "/product/available-collection" }, ...pages.filter((p) => p.label === "product page" || p.label === "home")];
-    sections.push(await section("6. Uncached render", () => runRender({ buildDir: BUILD_DIR, paths: renderPages, ...settings.render })));
+    sections.push(await section("7. Uncached render", () => runRender({ buildDir: BUILD_DIR, paths: renderPages, ...settings.render })));
   }
   if (selected.has("memory")) {
     const { runMemory } = await import("./memory.ts");

@@ -1,4 +1,4 @@
-// Row 6, the uncached render (issue 14): a storefront page rendered by the production build's
+// Row 7, the uncached render (issue 14): a storefront page rendered by the production build's
 // Remix request handler (matching, loaders with their SQL, React, single-fetch data, scripts),
 // against a bare React render of the same route components with the same loader data (a
 // react-router static router over the build's route modules, data captured once, no SQL).
@@ -144,7 +144,7 @@ export async function runRender(options: RenderOptions): Promise<Section> {
     );
   }
   return {
-    title: "6. Uncached render",
+    title: "7. Uncached render",
     method: `In the harness process, ${options.rounds} rounds of ${options.perRound} renders of each after one warm-up round, alternating. Ours: the production build's Remix request handler (\`createRequestHandler\`, as the web server calls it with \`PAGE_CACHE=off\`: route matching, every loader with its SQL on the bench database, React, the single-fetch data inlined as scripts), the whole HTML read. Baseline: a bare React render (\`renderToString\` under react-router's static router) of the same route modules' components with the same loader data, captured once from the same loaders. Beside them, in the same rounds, the same Remix handler over the build with each of the page's loaders answering that captured data (no SQL): what Remix's own work costs. Judged on CPU time of this process per render (user + system); renders/s one at a time shown beside it.`,
     rows,
     details: ["Raw figures:", "", ...details],
