@@ -4,7 +4,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # patch-package applies these after the install (the postinstall script).
 COPY patches ./patches
-RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error
+# npm ci: exactly the lockfile, which lists every platform's optional packages (decision 098).
+RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 
 FROM deps AS build
 COPY . .

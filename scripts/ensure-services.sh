@@ -53,7 +53,7 @@ packages_missing() { node -e '
   process.exit(missing.length ? 0 : 1);'; }
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || packages_missing; then
   say "installing Node packages (npm install, honouring package-lock.json)"
-  # npm ci refuses lockfiles without other platforms' optional packages (see STACK.md).
+  # npm install, not npm ci: it honours the lockfile and keeps what is already installed.
   # --include=dev: the build tools are devDependencies, and NODE_ENV=production would leave them out.
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --include=dev --no-audit --no-fund --loglevel=error
 fi
