@@ -1,5 +1,6 @@
 // The public listing against the real MySQL: ready + available only, price bands in SQL,
 // pages of 12, and the Gift/stock lists.
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { getDb, queryCounter } from "#db/index.ts";
 import { PRICE_BANDS, priceBand } from "./listing-query.ts";
@@ -132,5 +133,29 @@ describe("a public product's images", () => {
 
     const bare = await insertProduct("No picture yet", 1500);
     expect((await getPublicProduct(bare))!.images).toEqual([]);
+  });
+
+  it("are read with their sizes kept per image: a repeat read fetches no sizes, and sizes made again show at once", async () => {
+    const productId = await insertProduct("Remade piece", 1500);
+    await insertImage(productId, 0, "ready", "remade");
+    const readCounted = async () => {
+      const before = queryCounter.count;
+      const product = await getPublicProduct(productId);
+      return { srcset: product!.images[0]!.jpegSrcset, queries: queryCounter.count - before };
+    };
+    const first = await readCounted();
+    expect(first.srcset).toBe("/media/remade/320.jpeg 320w, /media/remade/640.jpeg 640w");
+    // The product, its image rows, and that image's sizes the first time.
+    expect(first.queries).toBe(3);
+    expect(await readCounted()).toEqual({ srcset: first.srcset, queries: 2 });
+
+    // As if the worker had made every size again under new names: the row's updated_at moves.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await getDb()
+      .updateTable("media")
+      .set({ variants: sql`REPLACE(variants, 'remade/', 'remade-again/')` })
+      .where("original_name", "=", "remade.jpg")
+      .execute();
+    expect(await readCounted()).toEqual({ srcset: "/media/remade-again/320.jpeg 320w, /media/remade-again/640.jpeg 640w", queries: 3 });
   });
 });

@@ -1,10 +1,11 @@
+import { LRUCache } from "lru-cache";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia } from "./queue.server.ts";
 import { insertMediaRow } from "./records.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
-import { jpegForLongSide, toImageView, type ImageView, type JpegView } from "./views.ts";
+import { jpegForLongSide, jpegLadder, toImageView, type ImageView, type JpegView } from "./views.ts";
 
 // A product's images (product_images and their media rows): the catalogue calls these
 // instead of querying the media tables itself.
@@ -21,7 +22,46 @@ export interface ProductImageState {
   view: ImageView | null;
 }
 
-/** The images of many products in one query, each product's in its order; `readyOnly` for public pages. */
+/** What a ready media row shows, made from its `variants` and kept while the row's updated_at holds. */
+interface ReadyViews {
+  updatedAt: number;
+  view: ImageView | null;
+  jpegs: JpegView[];
+}
+
+/**
+ * `variants` is 1.7 kB of JSON an image (every format and size): parsing it and building the
+ * srcsets on every read was the most of an images query's cost (decisions 093 and 095). A ready
+ * row's sizes change only when the worker makes them again, which moves its updated_at (ON
+ * UPDATE), so a kept entry is never stale. 40,000 entries (about 1.5 kB each) hold a
+ * 10,000-product catalogue's images; past that the least recently read go first.
+ */
+const readyViewsById = new LRUCache<number, ReadyViews>({ max: 40_000 });
+
+/** The views of these ready media rows, reading and parsing `variants` only for rows not kept at their updated_at. */
+async function readyViewsOf(rows: ReadonlyArray<{ id: number; updated_at: Date }>): Promise<Map<number, ReadyViews>> {
+  const found = new Map<number, ReadyViews>();
+  const stale: number[] = [];
+  for (const row of rows) {
+    const kept = readyViewsById.get(row.id);
+    if (kept?.updatedAt === row.updated_at.getTime()) found.set(row.id, kept);
+    else stale.push(row.id);
+  }
+  if (stale.length === 0) return found;
+  const fresh = await getDb()
+    .selectFrom("media")
+    .where("id", "in", stale)
+    .select(["id", "variants", "width", "height", "placeholder", "dominant_color", "updated_at"])
+    .execute();
+  for (const row of fresh) {
+    const views = { updatedAt: row.updated_at.getTime(), view: toImageView(row), jpegs: jpegLadder(row.variants) };
+    readyViewsById.set(row.id, views);
+    found.set(row.id, views);
+  }
+  return found;
+}
+
+/** The images of many products, each product's in its order; `readyOnly` for public pages. */
 export async function loadProductImages(
   productIds: readonly number[],
   options: { readyOnly?: boolean } = {},
@@ -42,15 +82,12 @@ export async function loadProductImages(
       "media.progress",
       "media.error",
       "media.original_name",
-      "media.variants",
-      "media.width",
-      "media.height",
-      "media.placeholder",
-      "media.dominant_color",
+      "media.updated_at",
     ])
     .orderBy("product_images.product_id")
     .orderBy("product_images.position")
     .execute();
+  const views = await readyViewsOf(rows.filter((row) => row.status === "ready"));
   for (const row of rows) {
     const list = byProduct.get(row.product_id) ?? [];
     list.push({
@@ -60,7 +97,7 @@ export async function loadProductImages(
       progress: row.progress,
       error: row.error,
       originalName: row.original_name,
-      view: row.status === "ready" ? toImageView(row) : null,
+      view: row.status === "ready" ? (views.get(row.id)?.view ?? null) : null,
     });
     byProduct.set(row.product_id, list);
   }
@@ -74,24 +111,11 @@ export interface ProductImageJpeg {
   jpeg: JpegView;
 }
 
-/** The JPEG the feeds name for each media row, by id, valid while the row's updated_at (and the size asked for) is unchanged. */
-const feedJpegs = new Map<number, { updatedAt: number; minLongSide: number; jpeg: JpegView | null }>();
-/** Far above a catalogue's images; past it the map is simply emptied (deleted images' entries go too). */
-const FEED_JPEGS_MAX = 100_000;
-
-/**
- * The ready images of many products with the JPEG of at least `minLongSide` (jpegForLongSide),
- * each product's in its order; an image without a JPEG is left out. A media row's sizes do not
- * change once it is ready unless the worker makes them again, which moves its updated_at, so the
- * pick is kept per row and `variants` (1.7 kB of JSON an image, every format and size) is read
- * and parsed only for rows not seen before: a feed of 10,000 products reads 20,000 images, and
- * parsing them all on every fetch was most of its time (bench/RESULTS.md, decision 093).
- */
+/** The ready images of many products with the JPEG of at least `minLongSide` (jpegForLongSide), each product's in its order; an image without a JPEG is left out. */
 export async function loadProductJpegs(productIds: readonly number[], minLongSide: number): Promise<Map<number, ProductImageJpeg[]>> {
   const byProduct = new Map<number, ProductImageJpeg[]>();
   if (productIds.length === 0) return byProduct;
-  const db = getDb();
-  const rows = await db
+  const rows = await getDb()
     .selectFrom("product_images")
     .innerJoin("media", "media.id", "product_images.media_id")
     .where("product_images.product_id", "in", productIds)
@@ -100,21 +124,9 @@ export async function loadProductJpegs(productIds: readonly number[], minLongSid
     .orderBy("product_images.product_id")
     .orderBy("product_images.position")
     .execute();
-  const stale = rows.filter((row) => {
-    const kept = feedJpegs.get(row.id);
-    return kept?.updatedAt !== row.updated_at.getTime() || kept.minLongSide !== minLongSide;
-  });
-  if (stale.length > 0) {
-    if (feedJpegs.size + stale.length > FEED_JPEGS_MAX) feedJpegs.clear();
-    const variants = await db
-      .selectFrom("media")
-      .where("id", "in", stale.map((row) => row.id))
-      .select(["id", "variants", "updated_at"])
-      .execute();
-    for (const row of variants) feedJpegs.set(row.id, { updatedAt: row.updated_at.getTime(), minLongSide, jpeg: jpegForLongSide(row.variants, minLongSide) });
-  }
+  const views = await readyViewsOf(rows);
   for (const row of rows) {
-    const jpeg = feedJpegs.get(row.id)?.jpeg;
+    const jpeg = jpegForLongSide(views.get(row.id)?.jpegs ?? [], minLongSide);
     if (!jpeg) continue;
     const list = byProduct.get(row.product_id) ?? [];
     list.push({ width: row.width, height: row.height, jpeg });

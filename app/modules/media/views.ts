@@ -40,13 +40,13 @@ function srcset(variants: MediaVariant[], format: MediaVariant["format"]): strin
 
 export function toImageView(media: MediaLike): ImageView | null {
   const variants = media.variants ?? [];
-  const jpegs = variants.filter((v) => v.format === "jpeg" && v.role.startsWith("w")).sort((a, b) => a.width - b.width);
+  const jpegs = jpegLadder(variants);
   if (jpegs.length === 0 || !media.width || !media.height) return null;
   const og = variants.find((v) => v.role === "og");
   return {
     id: media.id,
-    url: mediaUrl(jpegs.at(-1)!.path),
-    fallback: mediaUrl(jpegs[0]!.path),
+    url: jpegs.at(-1)!.url,
+    fallback: jpegs[0]!.url,
     width: media.width,
     height: media.height,
     webpSrcset: srcset(variants, "webp"),
@@ -99,13 +99,19 @@ export interface JpegView {
   height: number;
 }
 
+/** An image's JPEG sizes (the `w…` ladder), smallest first. */
+export function jpegLadder(variants: readonly MediaVariant[] | null): JpegView[] {
+  return (variants ?? [])
+    .filter((v) => v.format === "jpeg" && v.role.startsWith("w"))
+    .sort((a, b) => a.width - b.width)
+    .map((v) => ({ url: mediaUrl(v.path), width: v.width, height: v.height }));
+}
+
 /**
- * The smallest JPEG whose long side reaches `minLongSide`, else the largest one. The ladder
- * never upscales and its top size is the original's width (capped at 1920), so a JPEG that
- * long exists whenever the original is that long.
+ * The smallest JPEG of a ladder whose long side reaches `minLongSide`, else the largest one.
+ * The ladder never upscales and its top size is the original's width (capped at 1920), so a
+ * JPEG that long exists whenever the original is that long.
  */
-export function jpegForLongSide(variants: MediaVariant[] | null, minLongSide: number): JpegView | null {
-  const jpegs = (variants ?? []).filter((v) => v.format === "jpeg" && v.role.startsWith("w")).sort((a, b) => a.width - b.width);
-  const pick = jpegs.find((v) => Math.max(v.width, v.height) >= minLongSide) ?? jpegs.at(-1);
-  return pick ? { url: mediaUrl(pick.path), width: pick.width, height: pick.height } : null;
+export function jpegForLongSide(ladder: readonly JpegView[], minLongSide: number): JpegView | null {
+  return ladder.find((v) => Math.max(v.width, v.height) >= minLongSide) ?? ladder.at(-1) ?? null;
 }
