@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { getDb } from "#db/index.ts";
@@ -118,6 +119,24 @@ describe("media library", () => {
     expect((await getGalleryImage(entry.id))!.title).toBeNull();
     expect(await setEntryTitle("videos", 999_999, "Nobody")).toBe(false);
     expect((await listDisplayImages()).every((item) => item.title === null)).toBe(true);
+  });
+
+  it("shows an image's sizes made again at once (the views kept per image follow updated_at)", async () => {
+    const entry = await createMediaEntry("gallery_images", await saveTestUpload(await makeJpeg(640, 480, 9)));
+    const row = await settled(entry.mediaId);
+    const webp = row.variants!.find((v) => v.format === "webp")!.path;
+    const srcset = async () => (await getGalleryImage(entry.id, { publicOnly: true }))!.image!.webpSrcset;
+    expect(await srcset()).toContain(`/media/${webp}`);
+    // As if the worker had made every size again under new names: the row's updated_at moves.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await getDb()
+      .updateTable("media")
+      .set({ variants: sql`REPLACE(variants, '.webp', '-again.webp')` })
+      .where("id", "=", entry.mediaId)
+      .execute();
+    expect(await srcset()).toContain(`/media/${webp.replace(/\.webp$/, "-again.webp")}`);
+    expect((await listGalleryImages({ publicOnly: true })).find((item) => item.id === entry.id)!.image!.webpSrcset).toContain("-again.webp");
+    await deleteMediaEntry("gallery_images", entry.id);
   });
 
   it("keeps one current display image and returns it only when ready", async () => {

@@ -7,7 +7,8 @@ import { insertMediaRow, lockOwner, lockOwners, refreshProductStatus } from "./r
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import type { MediaEntry } from "./media-screens.ts";
-import { toImageView, toVideoView, type ImageView, type VideoView } from "./views.ts";
+import { readyViewsOf, type ReadyViews } from "./ready-views.server.ts";
+import type { ImageView, VideoView } from "./views.ts";
 
 export type Entry = MediaEntry;
 
@@ -136,12 +137,7 @@ function entryQuery(entry: Entry, options: ListOptions) {
       "media.error",
       "media.progress",
       "media.original_name",
-      "media.variants",
-      "media.width",
-      "media.height",
-      "media.duration_ms",
-      "media.placeholder",
-      "media.dominant_color",
+      "media.updated_at",
     ]);
   if (options.publicOnly) query = query.where("media.status", "=", "ready");
   return query;
@@ -162,24 +158,33 @@ function baseItem(row: EntryRow): MediaEntryItem {
   };
 }
 
-const mediaLike = (row: EntryRow) => ({ ...row, id: Number(row.mediaId) });
-const imageItem = (row: EntryRow): ImageEntryItem => ({
+/** The rows as items, the ready ones with their views (ready-views.server.ts). */
+async function withViews<Row extends EntryRow, Item>(rows: Row[], toItem: (row: Row, views: ReadyViews | undefined) => Item): Promise<Item[]> {
+  const ready = rows.filter((row) => row.status === "ready").map((row) => ({ id: Number(row.mediaId), updated_at: row.updated_at }));
+  const views = await readyViewsOf(ready);
+  return rows.map((row) => toItem(row, views.get(Number(row.mediaId))));
+}
+const imageItem = (row: EntryRow, views: ReadyViews | undefined): ImageEntryItem => ({
   ...baseItem(row),
-  image: row.status === "ready" ? toImageView(mediaLike(row)) : null,
+  image: row.status === "ready" ? (views?.image ?? null) : null,
 });
-const videoItem = (row: EntryRow): VideoEntryItem => ({
+const videoItem = (row: EntryRow, views: ReadyViews | undefined): VideoEntryItem => ({
   ...baseItem(row),
-  video: row.status === "ready" ? toVideoView(mediaLike(row)) : null,
+  video: row.status === "ready" ? (views?.video ?? null) : null,
+});
+const displayItem = (row: EntryRow & { isCurrent: number }, views: ReadyViews | undefined): DisplayImageItem => ({
+  ...imageItem(row, views),
+  isCurrent: Number(row.isCurrent) === 1,
 });
 
 /** The reads of one kind of entry: newest first, and one by its entry id (or null). */
-function entryReads<Item>(entry: "gallery_images" | "videos", toItem: (row: EntryRow) => Item) {
+function entryReads<Item>(entry: "gallery_images" | "videos", toItem: (row: EntryRow, views: ReadyViews | undefined) => Item) {
   return {
     list: async (options: ListOptions = {}): Promise<Item[]> =>
-      (await entryQuery(entry, options).orderBy("e.id", "desc").execute()).map(toItem),
+      withViews(await entryQuery(entry, options).orderBy("e.id", "desc").execute(), toItem),
     get: async (id: number, options: ListOptions = {}): Promise<Item | null> => {
       const row = await entryQuery(entry, options).where("e.id", "=", id).executeTakeFirst();
-      return row ? toItem(row) : null;
+      return row ? (await withViews([row], toItem))[0]! : null;
     },
   };
 }
@@ -201,7 +206,7 @@ export async function listDisplayImages(options: ListOptions = {}): Promise<Disp
     .select("e.is_current as isCurrent")
     .orderBy("e.id", "desc")
     .execute();
-  return rows.map((row) => ({ ...imageItem(row), isCurrent: Number(row.isCurrent) === 1 }));
+  return withViews(rows, displayItem);
 }
 
 /** The current home display image if it is ready, else null ('No display image selected'). */
@@ -210,7 +215,7 @@ export async function getCurrentDisplayImage(): Promise<DisplayImageItem | null>
     .select("e.is_current as isCurrent")
     .where("e.is_current", "=", 1)
     .executeTakeFirst();
-  return row ? { ...imageItem(row), isCurrent: true } : null;
+  return row ? (await withViews([row], displayItem))[0]! : null;
 }
 
 /** Status, progress and error of some media rows (for admin polling), keyed by media id. */

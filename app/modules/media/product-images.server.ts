@@ -1,11 +1,11 @@
-import { LRUCache } from "lru-cache";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia } from "./queue.server.ts";
 import { insertMediaRow } from "./records.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
-import { jpegForLongSide, jpegLadder, toImageView, type ImageView, type JpegView } from "./views.ts";
+import { readyViewsOf } from "./ready-views.server.ts";
+import { jpegForLongSide, type ImageView, type JpegView } from "./views.ts";
 
 // A product's images (product_images and their media rows): the catalogue calls these
 // instead of querying the media tables itself.
@@ -20,45 +20,6 @@ export interface ProductImageState {
   originalName: string;
   /** Present once the worker made the sizes. */
   view: ImageView | null;
-}
-
-/** What a ready media row shows, made from its `variants` and kept while the row's updated_at holds. */
-interface ReadyViews {
-  updatedAt: number;
-  view: ImageView | null;
-  jpegs: JpegView[];
-}
-
-/**
- * `variants` is 1.7 kB of JSON an image (every format and size): parsing it and building the
- * srcsets on every read was the most of an images query's cost (decisions 093 and 095). A ready
- * row's sizes change only when the worker makes them again, which moves its updated_at (ON
- * UPDATE), so a kept entry is never stale. 40,000 entries (about 1.5 kB each) hold a
- * 10,000-product catalogue's images; past that the least recently read go first.
- */
-const readyViewsById = new LRUCache<number, ReadyViews>({ max: 40_000 });
-
-/** The views of these ready media rows, reading and parsing `variants` only for rows not kept at their updated_at. */
-async function readyViewsOf(rows: ReadonlyArray<{ id: number; updated_at: Date }>): Promise<Map<number, ReadyViews>> {
-  const found = new Map<number, ReadyViews>();
-  const stale: number[] = [];
-  for (const row of rows) {
-    const kept = readyViewsById.get(row.id);
-    if (kept?.updatedAt === row.updated_at.getTime()) found.set(row.id, kept);
-    else stale.push(row.id);
-  }
-  if (stale.length === 0) return found;
-  const fresh = await getDb()
-    .selectFrom("media")
-    .where("id", "in", stale)
-    .select(["id", "variants", "width", "height", "placeholder", "dominant_color", "updated_at"])
-    .execute();
-  for (const row of fresh) {
-    const views = { updatedAt: row.updated_at.getTime(), view: toImageView(row), jpegs: jpegLadder(row.variants) };
-    readyViewsById.set(row.id, views);
-    found.set(row.id, views);
-  }
-  return found;
 }
 
 /** The images of many products, each product's in its order; `readyOnly` for public pages. */
@@ -97,7 +58,7 @@ export async function loadProductImages(
       progress: row.progress,
       error: row.error,
       originalName: row.original_name,
-      view: row.status === "ready" ? (views.get(row.id)?.view ?? null) : null,
+      view: row.status === "ready" ? (views.get(row.id)?.image ?? null) : null,
     });
     byProduct.set(row.product_id, list);
   }
