@@ -157,6 +157,24 @@ test("the session cookie is HttpOnly, SameSite=Lax, and not Secure in production
   await anonymous.dispose();
 });
 
+// The device cookie exempts the owner's browser from strangers' failed sign-ins; a Secure one
+// is dropped at an http address (the shop on its own network), leaving the owner locked out.
+test("the device cookie given at sign-in follows the session cookie: not Secure at an http PUBLIC_URL", async ({ playwright }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  const response = await anonymous.post(`${API}/user/login`, { data: ADMIN });
+  expect(response.status()).toBe(200);
+  const device = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value)
+    .find((value) => value.startsWith("__dokra_device="));
+  expect(device).toMatch(/; HttpOnly/);
+  expect(device).toMatch(/; SameSite=Lax/);
+  expect(device).not.toMatch(/; Secure/);
+  await anonymous.get(`${API}/user/logout`, { headers: { Cookie: sessionCookie(response) } });
+  await anonymous.dispose();
+});
+
 const TRAVERSALS = [
   "/media/../../../../etc/passwd",
   "/media/..%2f..%2f..%2f..%2fetc%2fpasswd",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv } from "#app/env.server.ts";
+import { signedCookie } from "./session.server.ts";
 
 /**
  * OWASP's device cookie: a browser that signed in to an account is given a signed cookie
@@ -10,20 +10,11 @@ import { getEnv } from "#app/env.server.ts";
  */
 const deviceSchema = z.object({ email: z.string(), id: z.string().regex(/^[\w-]{22}$/) });
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: ReturnType<typeof signedCookie> | undefined;
 
-function deviceCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("__dokra_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    path: "/",
-    maxAge: 365 * 24 * 3600,
-    secrets: [env.SESSION_SECRET],
-  });
-  return cookie;
-}
+// Secure like the session cookie (on an https PUBLIC_URL only): a browser that drops it on a
+// shop served over http on its own network would never be exempt from strangers' failures.
+const deviceCookie = () => (cookie ??= signedCookie("__dokra_device", 365 * 24 * 3600, getEnv()));
 
 /** The device id when the request carries a cookie this server signed for this (normalised) email. */
 export async function deviceIdFor(request: Request, email: string): Promise<string | null> {
