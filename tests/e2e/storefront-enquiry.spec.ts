@@ -129,3 +129,15 @@ test("adding a piece that is not public, or sending a broken form, says so and c
   expect(broken.status()).toBe(400);
   expect(await broken.text()).toContain("That piece could not be found.");
 });
+
+test("an odd return address after the form goes back as a valid, local, percent-encoded path", async ({ request }) => {
+  for (const [redirectTo, location] of [
+    ["/\u200b/evil.example", "/%E2%80%8B/evil.example"],
+    ["/é", "/%C3%A9"],
+    ["//evil.example", "/enquiry"],
+  ]) {
+    const answer = await request.post("/enquiry", { form: { intent: "remove", productId: "1", redirectTo: redirectTo! }, maxRedirects: 0 });
+    expect(answer.status(), redirectTo).toBe(303);
+    expect(answer.headers()["location"], redirectTo).toBe(location);
+  }
+});

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { HttpError } from "#app/lib/http-error.server.ts";
+import { localRedirectPath } from "#app/lib/local-path.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getSession, getSessionStorage } from "./session.server.ts";
 import { deviceIdFor, issueDeviceCookie } from "./device.server.ts";
@@ -82,23 +83,9 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
   return (await findAdminById(userId)) ?? null;
 }
 
-const SITE_BASE = "http://dokra.invalid";
-
-/**
- * Where to go after sign-in: decided by parsing, as a browser would (it drops tabs and
- * newlines, reads backslashes as slashes). Kept only when it stays on this site and is an
- * admin page; the result is the parsed, percent-encoded form, so it is always a valid header.
- */
+/** Where to go after sign-in: an admin page on this site (localRedirectPath), else the dashboard. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
-  let url: URL;
-  try {
-    url = new URL(to, SITE_BASE);
-  } catch {
-    return fallback;
-  }
-  const ours = url.origin === SITE_BASE && (url.pathname === "/dashboard" || url.pathname.startsWith("/dashboard/"));
-  return ours ? url.pathname + url.search + url.hash : fallback;
+  return localRedirectPath(to, fallback, (path) => path === "/dashboard" || path.startsWith("/dashboard/"));
 }
 
 export async function requireAdmin(request: Request): Promise<AdminUser> {

@@ -66,6 +66,12 @@ describe("the list", () => {
       expect(safeReturnPath(bad), String(bad)).toBe("/enquiry");
     }
   });
+
+  it("percent-encodes what a Location header cannot carry, so an odd path never breaks the answer", () => {
+    expect(safeReturnPath("/\u200b/evil.com")).toBe("/%E2%80%8B/evil.com");
+    expect(safeReturnPath("/é?q=ডোকরা")).toBe("/%C3%A9?q=%E0%A6%A1%E0%A7%8B%E0%A6%95%E0%A6%B0%E0%A6%BE");
+    for (const path of ["/\u200b/evil.com", "/é", "/search?q=🦉"]) expect(() => new Headers({ Location: safeReturnPath(path) })).not.toThrow();
+  });
 });
 
 describe("the total", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localRedirectPath } from "#app/lib/local-path.ts";
 import { formatINR, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { whatsappTextHref } from "#app/modules/site/links.ts";
 import { ENQUIRY_FULL, ENQUIRY_MESSAGE, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
@@ -38,10 +39,7 @@ export function removePiece(ids: readonly number[], id: number): number[] {
 
 /** A local path to go back to after a form post without JavaScript; anything else goes to /enquiry. */
 export function safeReturnPath(value: string | undefined): string {
-  // Browsers drop tabs and newlines from a Location ("/\t/evil" becomes "//evil"): refuse any.
-  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/enquiry";
-  if (Array.from(value).some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) return "/enquiry";
-  return value;
+  return localRedirectPath(value, "/enquiry");
 }
 
 export interface EnquiryPiece {
