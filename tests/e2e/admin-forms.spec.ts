@@ -114,3 +114,17 @@ test("A gallery upload does not change the home slides", async ({ page }, testIn
   expect(after).toEqual(before);
   expect(after).not.toContain(gallerySrc);
 });
+
+test("Edit: fields emptied beside a refused one stay empty, so a cleared discount does not come back", async ({ page }) => {
+  const id = await addProduct(page, { name: uniqueName("Cleared fields"), images: [await jpeg("c.jpg", 62)] });
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByLabel("Price (optional)").fill("");
+  await page.getByLabel("Fixed Price").fill("-5");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Fixed Price cannot be negative")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Price (optional)")).toHaveValue("");
+  await expect(page.getByLabel("Fixed Price")).toHaveValue("-5");
+});

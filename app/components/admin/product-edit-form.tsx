@@ -49,9 +49,12 @@ export function ProductEditForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditFormSchema, disableAutoCoercion: true }),
   });
-  const value = (name: keyof typeof fields, fallback: string) => {
+  // After a refused post, what was sent: Conform's reply leaves emptied fields out, and they
+  // must stay empty (a cleared discount must not come back). Before one, the stored value.
+  const value = (name: keyof typeof fields, stored: string) => {
+    if (!lastResult?.initialValue) return stored;
     const v = fields[name].initialValue;
-    return typeof v === "string" ? v : fallback;
+    return typeof v === "string" ? v : "";
   };
   const current = product.images.length;
   const clientImageError = productImagesProblem(files, { kept: mode === "quick" || keep ? current : 0, current });
