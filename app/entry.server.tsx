@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "#app/lib/logger.server.ts";
@@ -71,5 +71,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx answer of the router itself (a POST to a page with no action: 405) is the client's
+  // mistake, not the server's; the request log already records it.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, url: request.url }, "unhandled server error");
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Links,
@@ -15,7 +15,7 @@ import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
 import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
-import { ShopError } from "./components/shop/not-found.tsx";
+import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -78,6 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+// The router answers some requests at the root (a form post to a page that takes none: 405).
+export const meta: MetaFunction = ({ error }) => errorMeta(error);
 
 export function ErrorBoundary() {
   const error = useRouteError();

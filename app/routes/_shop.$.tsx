@@ -6,6 +6,11 @@ export async function loader() {
   throw notFound();
 }
 
+// A post to a path that does not exist is a 404 too, not "method not allowed".
+export async function action() {
+  throw notFound();
+}
+
 export default function CatchAll() {
   return <NotFound />;
 }

@@ -97,6 +97,21 @@ test("any other path is 'Page Not Found' with status 404 and the two links", asy
   }
 });
 
+test("a form post to a page that takes none is 'Not Allowed' (405); to a path that does not exist, 'Page Not Found'", async ({ request }) => {
+  for (const path of ["/", "/gallery", "/product/wall-hanging"]) {
+    const answer = await request.post(path, { form: { a: "1" } });
+    expect(answer.status(), path).toBe(405);
+    const html = await answer.text();
+    expect(html, path).toContain("<title>Not Allowed</title>");
+    expect(html, path).toContain("This page does not take that kind of request, so nothing was sent or changed.");
+  }
+  for (const path of ["/no-such-page", "/deep/unknown/path"]) {
+    const answer = await request.post(path, { form: { a: "1" } });
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.text(), path).toContain("<title>Page Not Found</title>");
+  }
+});
+
 test("the three policy pages have real text and are linked from the footer", async ({ page }) => {
   await page.goto("/");
   for (const name of ["Privacy Policy", "Terms and Conditions", "Refund and Returns Policy"]) {

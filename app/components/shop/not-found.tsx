@@ -21,15 +21,20 @@ function ErrorScreen({ title, text }: { title: string; text: string }) {
   );
 }
 
-const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+/** The error screens' words: SPEC §2's 404, a request the page does not take, anything else. */
+function errorScreen(error: unknown): { title: string; text: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: "Page Not Found", text: "The page you are looking for does not exist or has moved." };
+  }
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return { title: "Not Allowed", text: "This page does not take that kind of request, so nothing was sent or changed." };
+  }
+  return { title: "Something went wrong", text: "We could not show this page just now. Please try again in a moment." };
+}
 
-/** The 404 screen of SPEC §2 ('Page Not Found', Return Home, Contact Support), or its 5xx sibling. */
+/** The 404 screen of SPEC §2 ('Page Not Found', Return Home, Contact Support), or its siblings for a 405 and a 5xx. */
 export function ShopError({ error }: { error: unknown }) {
-  return isNotFound(error) ? (
-    <ErrorScreen title="Page Not Found" text="The page you are looking for does not exist or has moved." />
-  ) : (
-    <ErrorScreen title="Something went wrong" text="We could not show this page just now. Please try again in a moment." />
-  );
+  return <ErrorScreen {...errorScreen(error)} />;
 }
 
 export function NotFound() {
@@ -39,5 +44,5 @@ export function NotFound() {
 /** Title for a route that rendered its error boundary; nothing otherwise (children set their own). */
 export function errorMeta(error: unknown): MetaDescriptor[] {
   if (!error) return [];
-  return [{ title: isNotFound(error) ? "Page Not Found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
+  return [{ title: errorScreen(error).title }, { name: "robots", content: "noindex" }];
 }
