@@ -258,7 +258,7 @@ export default function AllProducts() {
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
-                  <p className="mt-1 text-xs">
+                  <div className="mt-1 text-xs">
                     {firstProblem ? (
                       <MediaState
                         status={firstProblem.status}
@@ -269,7 +269,7 @@ export default function AllProducts() {
                     ) : (
                       <MediaState status="ready" progress={100} error={null} mediaId={0} />
                     )}
-                  </p>
+                  </div>
                 </div>
                 <ProductCardActions product={p} editLink={editLink} />
               </li>

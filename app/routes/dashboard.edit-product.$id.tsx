@@ -202,10 +202,10 @@ export default function EditProduct() {
               ) : (
                 <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-xs">{image.originalName}</div>
               )}
-              <p className="mt-1 text-xs">
+              <div className="mt-1 text-xs">
                 {index === 0 ? <strong>Main image</strong> : `Image ${index + 1}`}{" "}
                 <MediaState status={image.status} progress={image.progress} error={image.error} mediaId={image.mediaId} />
-              </p>
+              </div>
               <div className="mt-2 flex flex-wrap gap-2 text-sm">
                 {index > 0 ? <ImageButton intent="main-image" mediaId={image.mediaId} label="Make main" /> : null}
                 {index > 0 ? <ImageButton intent="move-image" direction="up" mediaId={image.mediaId} label="Move earlier" /> : null}

@@ -29,15 +29,17 @@ export function MediaState({
       </span>
     );
   }
+  // A block holding a form: its parent must not be a <p> (the HTML parser would close the
+  // paragraph at the form, and the page would no longer match React's tree).
   return (
-    <span data-testid="media-state" className="block rounded bg-red-50 p-2 text-xs text-red-800">
+    <div data-testid="media-state" className="rounded bg-red-50 p-2 text-xs text-red-800">
       Failed: {error ?? "the file could not be processed"}
       <Form method="post" className="mt-1">
         <input type="hidden" name="mediaId" value={mediaId} />
-        <button type="submit" name="intent" value="retry" className="rounded border border-red-700 px-2 py-0.5">
+        <button type="submit" name="intent" value="retry" className="min-h-11 rounded border border-red-700 px-3">
           Retry
         </button>
       </Form>
-    </span>
+    </div>
   );
 }
