@@ -38,7 +38,7 @@ export default function ImageUpload() {
               ) : item.status === "ready" ? (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={item.id} />
-                  <button type="submit" name="intent" value="set-current" className="rounded border border-brass-700 px-2 py-0.5">
+                  <button type="submit" name="intent" value="set-current" className="min-h-11 rounded border border-brass-700 px-3">
                     Set as display image
                   </button>
                 </Form>

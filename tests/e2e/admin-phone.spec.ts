@@ -87,6 +87,20 @@ test("All Products is a compact list on a phone: a page of 24 is under 6,000 px,
   for (const control of await first.locator("a, button").all()) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
 
+test("the gallery, display image and video screens: every control of a media card is 44 px tall", async ({ page }) => {
+  for (const path of ["/dashboard/upload-gallery", "/dashboard/image-upload", "/dashboard/video-upload"]) {
+    await page.goto(path);
+    const card = page.getByTestId("media-card").first();
+    await expect(card, path).toBeVisible();
+    const controls = await card.locator("a, button, input:not([type=hidden])").all();
+    expect(controls.length, path).toBeGreaterThan(0);
+    for (const control of controls) {
+      const label = `${path}: ${(await control.textContent()) || (await control.getAttribute("name"))}`;
+      expect((await control.boundingBox())!.height, label).toBeGreaterThanOrEqual(44);
+    }
+  }
+});
+
 test("thumbnails are sharp at 2× density: the file is at least twice the box's width", async ({ page }) => {
   for (const [path, scope] of [
     ["/dashboard/all-products", "admin-product-card"],

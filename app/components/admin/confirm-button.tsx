@@ -24,7 +24,7 @@ export function ConfirmButton({
       type="submit"
       name="intent"
       value={hydrated ? intent : `confirm-${intent}`}
-      className={className ?? "rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"}
+      className={className ?? "min-h-11 rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"}
       onClick={(event) => {
         if (!window.confirm(message)) event.preventDefault();
       }}
@@ -63,10 +63,10 @@ export function ConfirmStep({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name="intent" value={intent} className="rounded bg-red-700 px-3 py-1 text-sm text-white">
+        <button type="submit" name="intent" value={intent} className="min-h-11 rounded bg-red-700 px-4 py-1 text-sm text-white">
           Confirm
         </button>
-        <Link to={cancelTo} className="rounded border border-brass-700 px-3 py-1 text-sm">
+        <Link to={cancelTo} className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 py-1 text-sm">
           Cancel
         </Link>
       </Form>

@@ -63,7 +63,7 @@ export function Field({
 
 export const buttonClass =
   "rounded bg-brass-700 px-4 py-2 text-sm font-medium text-white hover:bg-brass-800 disabled:cursor-not-allowed disabled:opacity-50";
-export const secondaryButtonClass = "rounded border border-brass-700 px-3 py-1 text-sm text-brass-800 hover:bg-brass-100";
+export const secondaryButtonClass = "inline-flex min-h-11 items-center justify-center rounded border border-brass-700 px-3 py-1 text-sm text-brass-800 hover:bg-brass-100";
 
 /** The six real categories as <option>s, in menu order. */
 export function CategoryOptions() {

@@ -109,7 +109,7 @@ export function MediaCard({
         {actions}
         <Form method="post" preventScrollReset>
           <input type="hidden" name="id" value={id} />
-          <ConfirmButton intent="delete" message={deleteConfirm} className="rounded border border-red-700 px-2 py-0.5 text-red-700">
+          <ConfirmButton intent="delete" message={deleteConfirm} className="min-h-11 rounded border border-red-700 px-3 text-red-700">
             Delete
           </ConfirmButton>
         </Form>

@@ -91,7 +91,7 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
                   </span>
                   <button
                     type="button"
-                    className="rounded border border-red-700 px-2 py-0.5 text-xs text-red-700"
+                    className="min-h-11 rounded border border-red-700 px-3 text-xs text-red-700"
                     onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}
                   >
                     Remove

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { pageLinks } from "#app/modules/catalog/listing-query.ts";
 import { secondaryButtonClass } from "./field.tsx";
 
-const step = `${secondaryButtonClass} inline-flex min-h-11 min-w-11 items-center justify-center aria-[current=page]:bg-brass-700 aria-[current=page]:text-white`;
+const step = `${secondaryButtonClass} min-w-11 aria-[current=page]:bg-brass-700 aria-[current=page]:text-white`;
 
 /**
  * The pages of an admin listing: Previous, the first and last page and two either side of
