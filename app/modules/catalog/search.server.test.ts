@@ -67,6 +67,14 @@ describe("searchPublicProducts", () => {
     expect((await searchPublicProducts("zzzqqq", all, 1, "relevance")).correctedTo).toBeNull();
   });
 
+  it("counts two swapped neighbouring letters as one edit, so a word of up to 6 letters typed that way is corrected", async () => {
+    // Up to 6 letters one edit is allowed; plain Levenshtein counts a swap as two.
+    const swapped = await searchPublicProducts("rdier", all, 1, "relevance");
+    expect(swapped.correctedTo).toBe("rider");
+    expect(swapped.items.map((p) => p.name)).toEqual(["Elephant with rider"]);
+    expect((await searchPublicProducts("ganesha idlo", all, 1, "relevance")).correctedTo).toBe("ganesha idol");
+  });
+
   it("sees a new product's words for correction once the catalogue changed", async () => {
     expect(await names("peacok")).toEqual([]);
     await product("Peacock lamp", { price: 3100 });

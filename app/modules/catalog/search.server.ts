@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { distance } from "fastest-levenshtein";
+import damerauLevenshtein from "damerau-levenshtein";
 import { readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import type { PriceBand, SortKey } from "./listing-query.ts";
 import {
@@ -103,7 +103,7 @@ async function loadVocabulary(): Promise<{ words: string[]; known: Set<string> }
   return loaded;
 }
 
-/** Edits allowed for a word: one up to 6 letters, two from 7 ('elefant' → 'elephant'). */
+/** Edits allowed for a word: one up to 6 letters, two from 7 ('elefant' → 'elephant'); two neighbouring letters swapped are one. */
 const allowedEdits = (word: string) => (word.length >= 7 ? 2 : 1);
 
 /**
@@ -120,7 +120,8 @@ export async function correctSpelling(words: readonly string[]): Promise<string 
     let best: { word: string; edits: number } | null = null;
     for (const candidate of known) {
       if (Math.abs(candidate.length - word.length) > allowedEdits(word)) continue;
-      const edits = distance(word, candidate);
+      // Optimal string alignment: two swapped letters ("ganseh") are one edit, as people mistype.
+      const edits = damerauLevenshtein(word, candidate).steps;
       if (edits <= allowedEdits(word) && (!best || edits < best.edits)) best = { word: candidate, edits };
     }
     if (!best) return word;
