@@ -1,15 +1,15 @@
 const BASE = "http://dokra.invalid";
 
 /**
- * Where a redirect may go, decided by parsing as a browser would (backslashes read as
- * slashes): kept only when it stays on this site and `allowed` accepts its path, else
- * `fallback`. Whitespace and control characters are refused outright (browsers drop tabs and
- * newlines, so "/\t/evil" would become "//evil"). The result is the parsed, percent-encoded
- * form, so any other character (é, a zero-width space) makes a valid Location header.
+ * Where a redirect may go, decided by parsing as a browser would (it drops tabs and newlines,
+ * so "/\t/evil" is "//evil", and reads backslashes as slashes): kept only when it stays on
+ * this site and `allowed` accepts its path, else `fallback`. Other control characters are
+ * refused. The result is the parsed, percent-encoded form, so any other character (a space,
+ * é, a zero-width space) makes a valid Location header.
  */
 export function localRedirectPath(to: unknown, fallback: string, allowed: (pathname: string) => boolean = () => true): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (typeof to !== "string" || !to.startsWith("/") || /[\s\u0000-\u001f\u007f]/.test(to)) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, BASE);

@@ -16,6 +16,7 @@ import { adminCookie, args, multipart, ORIGIN, shopFingerprint } from "./support
 
 /** Page actions anyone may post to, and why. Every other action must refuse a guest. */
 const PUBLIC_ACTIONS: Record<string, string> = {
+  "_shop.$.tsx": "a post to a path that does not exist: always 404, nothing read or changed",
   "_shop.contact.tsx": "the visitors' contact form (throttled per address)",
   "_shop.enquiry.tsx": "the visitor's own enquiry list, kept in their signed cookie: no shared state changes",
   "admin.tsx": "the login form itself",

@@ -37,9 +37,13 @@ export function removePiece(ids: readonly number[], id: number): number[] {
   return ids.filter((existing) => existing !== id);
 }
 
-/** A local path to go back to after a form post without JavaScript; anything else goes to /enquiry. */
+/**
+ * A local path to go back to after a form post without JavaScript; anything else goes to
+ * /enquiry. The form writes `location.pathname + location.search`, already percent-encoded,
+ * so whitespace or a backslash can only be forged and is refused before the shared rule.
+ */
 export function safeReturnPath(value: string | undefined): string {
-  return localRedirectPath(value, "/enquiry");
+  return value && /[\\\s]/.test(value) ? "/enquiry" : localRedirectPath(value, "/enquiry");
 }
 
 export interface EnquiryPiece {
