@@ -158,19 +158,18 @@ function baseItem(row: EntryRow): MediaEntryItem {
   };
 }
 
-/** The rows as items, the ready ones with their views (ready-views.server.ts). */
+/** The rows as items, the ready ones with their views (ready-views.server.ts), the others with none. */
 async function withViews<Row extends EntryRow, Item>(rows: Row[], toItem: (row: Row, views: ReadyViews | undefined) => Item): Promise<Item[]> {
-  const ready = rows.filter((row) => row.status === "ready").map((row) => ({ id: Number(row.mediaId), updated_at: row.updated_at }));
-  const views = await readyViewsOf(ready);
+  const views = await readyViewsOf(rows.map((row) => ({ id: Number(row.mediaId), status: row.status, updated_at: row.updated_at })));
   return rows.map((row) => toItem(row, views.get(Number(row.mediaId))));
 }
 const imageItem = (row: EntryRow, views: ReadyViews | undefined): ImageEntryItem => ({
   ...baseItem(row),
-  image: row.status === "ready" ? (views?.image ?? null) : null,
+  image: views?.image ?? null,
 });
 const videoItem = (row: EntryRow, views: ReadyViews | undefined): VideoEntryItem => ({
   ...baseItem(row),
-  video: row.status === "ready" ? (views?.video ?? null) : null,
+  video: views?.video ?? null,
 });
 const displayItem = (row: EntryRow & { isCurrent: number }, views: ReadyViews | undefined): DisplayImageItem => ({
   ...imageItem(row, views),

@@ -48,7 +48,7 @@ export async function loadProductImages(
     .orderBy("product_images.product_id")
     .orderBy("product_images.position")
     .execute();
-  const views = await readyViewsOf(rows.filter((row) => row.status === "ready"));
+  const views = await readyViewsOf(rows);
   for (const row of rows) {
     const list = byProduct.get(row.product_id) ?? [];
     list.push({
@@ -58,7 +58,7 @@ export async function loadProductImages(
       progress: row.progress,
       error: row.error,
       originalName: row.original_name,
-      view: row.status === "ready" ? (views.get(row.id)?.image ?? null) : null,
+      view: views.get(row.id)?.image ?? null,
     });
     byProduct.set(row.product_id, list);
   }
@@ -81,7 +81,7 @@ export async function loadProductJpegs(productIds: readonly number[], minLongSid
     .innerJoin("media", "media.id", "product_images.media_id")
     .where("product_images.product_id", "in", productIds)
     .where("media.status", "=", "ready")
-    .select(["product_images.product_id", "media.id", "media.width", "media.height", "media.updated_at"])
+    .select(["product_images.product_id", "media.id", "media.status", "media.width", "media.height", "media.updated_at"])
     .orderBy("product_images.product_id")
     .orderBy("product_images.position")
     .execute();

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { getDb } from "#db/index.ts";
+import type { MediaStatus } from "#db/schema.ts";
 import { jpegLadder, toImageView, toVideoView, type ImageView, type JpegView, type VideoView } from "./views.ts";
 
 /** What a ready media row shows, made from its `variants` and kept while the row's updated_at holds. */
@@ -21,13 +22,15 @@ export interface ReadyViews {
 const keptViews = new LRUCache<number, ReadyViews>({ max: 40_000 });
 
 /**
- * The views of these ready media rows (read without `variants`), by media id. `variants` is
- * read and parsed, in one statement, only for rows not kept at their updated_at.
+ * The views of the ready ones among these media rows (read without `variants`), by media id;
+ * a row that is not ready has none. `variants` is read and parsed, in one statement, only for
+ * rows not kept at their updated_at.
  */
-export async function readyViewsOf(rows: ReadonlyArray<{ id: number; updated_at: Date }>): Promise<Map<number, ReadyViews>> {
+export async function readyViewsOf(rows: ReadonlyArray<{ id: number; status: MediaStatus; updated_at: Date }>): Promise<Map<number, ReadyViews>> {
   const found = new Map<number, ReadyViews>();
   const stale: number[] = [];
   for (const row of rows) {
+    if (row.status !== "ready") continue;
     const kept = keptViews.get(row.id);
     if (kept?.updatedAt === row.updated_at.getTime()) found.set(row.id, kept);
     else stale.push(row.id);
