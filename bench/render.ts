@@ -103,14 +103,15 @@ export async function runRender(options: RenderOptions): Promise<Section> {
     const ours = async () => {
       const response = await handle(new Request(url), { cspNonce: "bench-nonce" });
       if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
-      return response.text();
+      // Bytes, as the web server pipes them to the socket: decoding them into a string is the harness's work, not the app's.
+      return response.arrayBuffer();
     };
     const { render: bare, loaderData } = await bareRenderer(build, url);
     const handleGiven = createRequestHandler(withGivenData(build, loaderData), "production");
-    const given = async () => (await handleGiven(new Request(url), { cspNonce: "bench-nonce" })).text();
-    const ourBytes = (await ours()).length;
-    const bareBytes = bare().length;
-    if ((await given()).length !== ourBytes) throw new Error(`${page.path}: the render with the data given differs from ours in length`);
+    const given = async () => (await handleGiven(new Request(url), { cspNonce: "bench-nonce" })).arrayBuffer();
+    const ourBytes = (await ours()).byteLength;
+    const bareBytes = Buffer.byteLength(bare());
+    if ((await given()).byteLength !== ourBytes) throw new Error(`${page.path}: the render with the data given differs from ours in length`);
     const total = { ours: { cpuMs: 0, wallMs: 0, renders: 0 }, given: { cpuMs: 0, wallMs: 0, renders: 0 }, bare: { cpuMs: 0, wallMs: 0, renders: 0 } };
     for (let round = 0; round <= options.rounds; round++) {
       const a = await timed(options.perRound, ours);
@@ -145,7 +146,7 @@ export async function runRender(options: RenderOptions): Promise<Section> {
   }
   return {
     title: "7. Uncached render",
-    method: `In the harness process, ${options.rounds} rounds of ${options.perRound} renders of each after one warm-up round, alternating. Ours: the production build's Remix request handler (\`createRequestHandler\`, as the web server calls it with \`PAGE_CACHE=off\`: route matching, every loader with its SQL on the bench database, React, the single-fetch data inlined as scripts), the whole HTML read. Baseline: a bare React render (\`renderToString\` under react-router's static router) of the same route modules' components with the same loader data, captured once from the same loaders. Beside them, in the same rounds, the same Remix handler over the build with each of the page's loaders answering that captured data (no SQL): what Remix's own work costs. Judged on CPU time of this process per render (user + system); renders/s one at a time shown beside it.`,
+    method: `In the harness process, ${options.rounds} rounds of ${options.perRound} renders of each after one warm-up round, alternating. Ours: the production build's Remix request handler (\`createRequestHandler\`, as the web server calls it with \`PAGE_CACHE=off\`: route matching, every loader with its SQL on the bench database, React, the single-fetch data inlined as scripts), the whole HTML read as bytes (as the server pipes it to the socket; not decoded into a string). Baseline: a bare React render (\`renderToString\` under react-router's static router) of the same route modules' components with the same loader data, captured once from the same loaders. Beside them, in the same rounds, the same Remix handler over the build with each of the page's loaders answering that captured data (no SQL): what Remix's own work costs. Judged on CPU time of this process per render (user + system); renders/s one at a time shown beside it.`,
     rows,
     details: ["Raw figures:", "", ...details],
   };
