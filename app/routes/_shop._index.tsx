@@ -11,7 +11,7 @@ import { Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
 import { truncate } from "#app/modules/catalog/format.ts";
-import { listPublicEntries, listTileImages, toCardView, type ProductView } from "#app/modules/catalog/products.server.ts";
+import { listHomeProducts, toCardView, type HomeProducts } from "#app/modules/catalog/products.server.ts";
 import { getCurrentDisplayImage } from "#app/modules/media/library.server.ts";
 import { listSlideImages } from "#app/modules/media/slides.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
@@ -33,12 +33,10 @@ function quietly<T>(label: string, promise: Promise<T>, fallback: T): Promise<T>
 }
 
 export async function loader() {
-  const [display, gifts, stock, slideImages, tiles] = await Promise.all([
+  const [display, { gifts, stock, tiles }, slideImages] = await Promise.all([
     quietly("display", getCurrentDisplayImage().then((item) => item?.image ?? null), null),
-    quietly("gifts", listPublicEntries("gift_entries", GIFT_CORNER_SIZE), [] as ProductView[]),
-    quietly("stock", listPublicEntries("stock_entries", DOKRA_COLLECTION_SIZE), [] as ProductView[]),
+    quietly("products", listHomeProducts({ gifts: GIFT_CORNER_SIZE, stock: DOKRA_COLLECTION_SIZE }, HOME_TILE_SLUGS), { gifts: [], stock: [], tiles: {} } as HomeProducts),
     quietly("slides", listSlideImages(), new Map<number, ImageView>()),
-    quietly("tiles", listTileImages(HOME_TILE_SLUGS), {} as Awaited<ReturnType<typeof listTileImages>>),
   ]);
   const social = getShopSettings().social;
   return {

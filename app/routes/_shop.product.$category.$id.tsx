@@ -14,7 +14,7 @@ import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
-import { getPublicProduct, listRelatedProducts, toCardView } from "#app/modules/catalog/products.server.ts";
+import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
 import { SCHEMA_IN_STOCK, feedPrices, offerPrice } from "#app/modules/feeds/rules.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
@@ -25,15 +25,16 @@ import { useRootData } from "#app/root.tsx";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isListingSlug(params.category ?? "") || !/^\d{1,15}$/.test(params.id ?? "")) throw notFound();
-  const product = await getPublicProduct(Number(params.id));
-  if (!product) throw notFound();
+  const found = await getPublicProductWithRelated(Number(params.id), 15);
+  if (!found) throw notFound();
+  const { product } = found;
   const path = `/product/${product.category}/${product.id}`;
   const url = new URL(request.url);
   // One address per product: a list slug or an old category in the URL moves to the real one.
   if (params.category !== product.category) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
-  const related = (await listRelatedProducts(product, 15)).map(toCardView);
+  const related = found.related.map(toCardView);
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.

@@ -5,7 +5,16 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryCounter } from "#db/index.ts";
 import { PRICE_BANDS, priceBand } from "./listing-query.ts";
 import type { MediaVariant } from "#db/schema.ts";
-import { PAGE_SIZE, getPublicProduct, listAllPublicProducts, listPublicEntries, listPublicProducts, listPublicProductRefs, listTileImages } from "./products.server.ts";
+import {
+  PAGE_SIZE,
+  getPublicProduct,
+  getPublicProductWithRelated,
+  listAllPublicProducts,
+  listHomeProducts,
+  listPublicEntries,
+  listPublicProducts,
+  listPublicProductRefs,
+} from "./products.server.ts";
 
 async function insertProduct(name: string, price: number, options: { status?: "ready" | "processing"; available?: number; fixed?: number } = {}) {
   const result = await getDb()
@@ -68,6 +77,9 @@ describe("listPublicProducts", () => {
     await getDb().insertInto("stock_entries").values({ product_id: stock }).execute();
     expect((await listPublicEntries("gift_entries", 8)).map((p) => p.id)).toEqual([gift]);
     expect((await listPublicEntries("stock_entries", 5)).map((p) => p.id)).toEqual([stock]);
+    const home = await listHomeProducts({ gifts: 8, stock: 5 }, ["special-items", "trending"]);
+    expect([home.gifts.map((p) => p.id), home.stock.map((p) => p.id)]).toEqual([[gift], [stock]]);
+    expect(home.tiles).toEqual({ "special-items": null, trending: null });
     expect((await listPublicProducts("trending", PRICE_BANDS[0], 1)).items.map((p) => p.id)).toEqual([gift]);
     expect((await listPublicProducts("available-collection", PRICE_BANDS[0], 1)).items.map((p) => p.id)).toEqual([stock]);
   });
@@ -129,7 +141,7 @@ describe("a public product's images", () => {
     expect(product!.images[0]!.webpSrcset).toBe("/media/first/320.webp 320w, /media/first/640.webp 640w");
     const listed = (await listPublicProducts("my-creativity", PRICE_BANDS[0], 1)).items.find((item) => item.id === productId);
     expect(listed!.images.map((image) => image.url)).toEqual(["/media/first/640.jpeg", "/media/third/640.jpeg", "/media/fourth/640.jpeg"]);
-    expect((await listTileImages(["my-creativity"]))["my-creativity"]!.url).toBe("/media/first/640.jpeg");
+    expect((await listHomeProducts({ gifts: 8, stock: 5 }, ["my-creativity"])).tiles["my-creativity"]!.url).toBe("/media/first/640.jpeg");
 
     const bare = await insertProduct("No picture yet", 1500);
     expect((await getPublicProduct(bare))!.images).toEqual([]);
@@ -157,5 +169,35 @@ describe("a public product's images", () => {
       .where("original_name", "=", "remade.jpg")
       .execute();
     expect(await readCounted()).toEqual({ srcset: "/media/remade-again/320.jpeg 320w, /media/remade-again/640.jpeg 640w", queries: 3 });
+  });
+});
+
+describe("getPublicProductWithRelated", () => {
+  it("reads the product and the newest public others of its category, with all their images, in three statements and the new image's sizes", async () => {
+    const inCategory = async (name: string, options: Parameters<typeof insertProduct>[2] = {}) => {
+      const id = await insertProduct(name, 900, options);
+      await getDb().updateTable("products").set({ category: "pen-and-napkin-holder" }).where("id", "=", id).execute();
+      return id;
+    };
+    const older = await inCategory("Older holder");
+    const newer = await inCategory("Newer holder");
+    await inCategory("Hidden holder", { available: 0 });
+    await insertProduct("Elsewhere", 900);
+    const newest = await inCategory("Newest holder");
+    const variants = [{ role: "w320", format: "jpeg", path: "holder/320.jpeg", width: 320, height: 320, bytes: 1 }];
+    const picture = await getDb()
+      .insertInto("media")
+      .values({ kind: "product_image", status: "ready", original_path: "originals/holder", original_name: "holder.jpg", original_bytes: 1, mime_type: "image/jpeg", width: 320, height: 320, variants: JSON.stringify(variants) })
+      .executeTakeFirstOrThrow();
+    await getDb().insertInto("product_images").values({ product_id: older, media_id: Number(picture.insertId), position: 0 }).execute();
+
+    const before = queryCounter.count;
+    const found = await getPublicProductWithRelated(newer, 15);
+    expect(queryCounter.count - before).toBe(4);
+    expect(found!.product.name).toBe("Newer holder");
+    expect(found!.related.map((p) => p.name)).toEqual(["Newest holder", "Older holder"]);
+    expect(found!.related[1]!.images.map((image) => image.url)).toEqual(["/media/holder/320.jpeg"]);
+    expect((await getPublicProductWithRelated(newest, 1))!.related.map((p) => p.id)).toEqual([newer]);
+    expect(await getPublicProductWithRelated(await inCategory("Processing holder", { status: "processing" }), 15)).toBeNull();
   });
 });

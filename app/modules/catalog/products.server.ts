@@ -160,42 +160,71 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
   return withImages(await publicProducts().selectAll().where("id", "in", ids).execute());
 }
 
-/** Same category, not this product, newest first (SPEC: max 15). */
-export async function listRelatedProducts(product: ProductView, limit = 15): Promise<ProductView[]> {
-  const rows = await publicProducts()
-    .selectAll()
-    .where("category", "=", product.category)
-    .where("id", "!=", product.id)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return withImages(rows);
+/**
+ * A public product and up to `relatedLimit` others of its category, newest first (SPEC: "You
+ * May Also Like", max 15): the two rows read side by side, then one image read for all of them.
+ */
+export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {
+  const [row, relatedRows] = await Promise.all([
+    publicProducts().selectAll().where("id", "=", id).executeTakeFirst(),
+    publicProducts()
+      .selectAll()
+      .where("category", "=", (eb) => eb.selectFrom("products as self").select("self.category").where("self.id", "=", id))
+      .where("id", "!=", id)
+      .orderBy("id", "desc")
+      .limit(relatedLimit)
+      .execute(),
+  ]);
+  if (!row) return null;
+  const [product, ...related] = await withImages([row, ...relatedRows]);
+  return { product: product!, related };
+}
+
+type EntryList = "gift_entries" | "stock_entries";
+
+function entryRows(list: EntryList, limit: number): Promise<ProductRow[]> {
+  // Both tables have the same shape; the alias lets one builder serve both.
+  const table = `${list} as entry` as "gift_entries as entry";
+  return publicProducts().innerJoin(table, "entry.product_id", "products.id").selectAll("products").orderBy("entry.id", "desc").limit(limit).execute();
 }
 
 /** Products in the Gift list or the stock collection, in the order they were added. */
-export async function listPublicEntries(list: "gift_entries" | "stock_entries", limit: number): Promise<ProductView[]> {
-  // Both tables have the same shape; the alias lets one builder serve both.
-  const table = `${list} as entry` as "gift_entries as entry";
-  const rows = await publicProducts()
-    .innerJoin(table, "entry.product_id", "products.id")
-    .selectAll("products")
-    .orderBy("entry.id", "desc")
-    .limit(limit)
-    .execute();
-  return withImages(rows);
+export async function listPublicEntries(list: EntryList, limit: number): Promise<ProductView[]> {
+  return withImages(await entryRows(list, limit));
 }
 
-/** One picture per home tile: the main image of the newest public product of each listing (one id query, one image query). */
-export async function listTileImages(slugs: readonly ListingSlug[]): Promise<Record<string, ImageView | null>> {
-  if (slugs.length === 0) return {};
+/** The newest public product's id in each listing (null where it has none). */
+async function newestIdPerListing(slugs: readonly ListingSlug[]): Promise<Array<number | null>> {
+  if (slugs.length === 0) return [];
   // One statement of scalar subqueries, each the listing's own index read, instead of one round trip per tile.
   const newest = await getDb()
     .selectNoFrom(slugs.map((slug, i) => inListing(publicProducts(), slug).select("products.id").orderBy("products.id", "desc").limit(1).as(`tile${i}`)))
     .executeTakeFirstOrThrow();
-  const idOf = (i: number) => (newest as Record<string, number | null>)[`tile${i}`] ?? null;
-  const ids = slugs.flatMap((_, i) => idOf(i) ?? []);
-  const images = await loadProductImages(ids, { readyOnly: true });
-  return Object.fromEntries(slugs.map((slug, i) => [slug, readyViews(images.get(idOf(i) ?? -1))[0] ?? null]));
+  return slugs.map((_, i) => (newest as Record<string, number | null>)[`tile${i}`] ?? null);
+}
+
+export interface HomeProducts {
+  gifts: ProductView[];
+  stock: ProductView[];
+  /** Per listing: the main image of its newest public product. */
+  tiles: Record<string, ImageView | null>;
+}
+
+/**
+ * The home page's products: the newest of the Gift list and of the stock collection, and one
+ * picture per listing tile. Their three row reads run side by side, then one image read serves them all.
+ */
+export async function listHomeProducts(sizes: { gifts: number; stock: number }, tileSlugs: readonly ListingSlug[]): Promise<HomeProducts> {
+  const [giftRows, stockRows, tileIds] = await Promise.all([entryRows("gift_entries", sizes.gifts), entryRows("stock_entries", sizes.stock), newestIdPerListing(tileSlugs)]);
+  const ids = new Set([...giftRows, ...stockRows].map((row) => row.id));
+  for (const id of tileIds) if (id !== null) ids.add(id);
+  const images = await loadProductImages([...ids], { readyOnly: true });
+  const view = (row: ProductRow) => toProductView(row, readyViews(images.get(row.id)));
+  return {
+    gifts: giftRows.map(view),
+    stock: stockRows.map(view),
+    tiles: Object.fromEntries(tileSlugs.map((slug, i) => [slug, readyViews(images.get(tileIds[i] ?? -1))[0] ?? null])),
+  };
 }
 
 /** Every public product's address parts, for the sitemap. */

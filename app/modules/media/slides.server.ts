@@ -4,7 +4,8 @@ import { deleteProductMedia } from "./library.server.ts";
 import { insertMediaRow } from "./records.server.ts";
 import { enqueueMedia } from "./queue.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
-import { toImageView, type ImageView } from "./views.ts";
+import { readyViewsOf } from "./ready-views.server.ts";
+import type { ImageView } from "./views.ts";
 
 // The pictures of the three home slides (SPEC §3 static data: the words live in
 // modules/site/content.ts). Their own rows, never the gallery's: a gallery upload
@@ -36,12 +37,13 @@ export async function listSlideImages(): Promise<Map<number, ImageView>> {
   const rows = await getDb()
     .selectFrom("home_slides as s")
     .innerJoin("media", "media.id", "s.media_id")
-    .select(["s.id as slideId", "media.id", "media.variants", "media.width", "media.height", "media.placeholder", "media.dominant_color"])
+    .select(["s.id as slideId", "media.id", "media.status", "media.updated_at"])
     .where("media.status", "=", "ready")
     .execute();
+  const views = await readyViewsOf(rows);
   const slides = new Map<number, ImageView>();
   for (const row of rows) {
-    const view = toImageView({ ...row, id: Number(row.id) });
+    const view = views.get(row.id)?.image;
     if (view) slides.set(Number(row.slideId), view);
   }
   return slides;
