@@ -30,8 +30,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { product } = found;
   const path = `/product/${product.category}/${product.id}`;
   const url = new URL(request.url);
-  // One address per product: a list slug or an old category in the URL moves to the real one.
-  if (params.category !== product.category) throw redirect(`${path}${url.search}`, 301);
+  // One address per product: a list slug, an old category or a zero-padded id moves to the real one.
+  if (params.category !== product.category || params.id !== String(product.id)) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
   const related = found.related.map(toCardView);
