@@ -126,7 +126,7 @@ export default function Home() {
                 <Link
                   to={`/product/${item.slug}`}
                   tabIndex={copy === 1 ? -1 : undefined}
-                  className="inline-block py-2 font-serif text-lg text-brass-800 hover:underline"
+                  className="inline-flex min-h-11 items-center font-serif text-lg text-brass-800 hover:underline"
                 >
                   ✦ {item.name}
                 </Link>
@@ -150,7 +150,7 @@ export default function Home() {
                 <h3 className="font-serif text-lg">{tile.name}</h3>
                 <Link
                   to={`/product/${tile.slug}`}
-                  className="mt-1 inline-block rounded bg-brass-700 px-3 py-1 text-sm font-medium text-white"
+                  className="mt-1 inline-flex min-h-11 items-center rounded bg-brass-700 px-3 text-sm font-medium text-white"
                   aria-label={`Shop now: ${tile.name}`}
                 >
                   Shop now
@@ -186,7 +186,7 @@ export default function Home() {
           <h2 id="gift-heading" className="font-serif text-3xl text-brass-800">
             Gift Corner
           </h2>
-          <Link to="/product/trending" className="rounded border border-brass-700 px-4 py-2 text-brass-800">
+          <Link to="/product/trending" className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 text-brass-800">
             Explore Collection
           </Link>
         </div>
@@ -208,7 +208,7 @@ export default function Home() {
               <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
               <Link
                 to={`/product/${product.category}/${product.id}`}
-                className="mt-auto pt-2 text-sm font-medium text-clay underline"
+                className="mt-auto inline-flex min-h-11 items-center text-sm font-medium text-clay underline"
                 aria-label={`View Details: ${product.name}`}
               >
                 View Details
@@ -225,7 +225,7 @@ export default function Home() {
             <h2 id="collection-heading" className="font-serif text-3xl text-brass-800">
               Dokra Collection
             </h2>
-            <Link to="/product/available-collection" className="rounded border border-brass-700 px-4 py-2 text-brass-800">
+            <Link to="/product/available-collection" className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 text-brass-800">
               View all products
             </Link>
           </div>

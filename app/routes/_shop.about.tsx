@@ -57,7 +57,7 @@ function WorkshopPhotos({ photos }: { photos: ImageView[] }) {
         ))}
       </ul>
       <p className="mt-3">
-        <Link to="/gallery" className="inline-block py-2 underline">
+        <Link to="/gallery" className="inline-flex min-h-11 items-center underline">
           See the whole gallery
         </Link>
       </p>
@@ -77,7 +77,7 @@ function posterSrc(poster: ImageView | null): string | undefined {
 
 function ViewTabs({ showVideos }: { showVideos: boolean }) {
   const tab = (active: boolean) =>
-    `rounded-full border px-4 py-1.5 text-sm ${active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"}`;
+    `inline-flex min-h-11 items-center rounded-full border px-4 text-sm ${active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"}`;
   return (
     <nav aria-label="About or videos" className="flex gap-2">
       <Link to="/about" aria-current={!showVideos ? "page" : undefined} className={tab(!showVideos)} preventScrollReset>

@@ -88,7 +88,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
           defaultValue: result?.values[field.name] ?? "",
           "aria-invalid": errors ? true : undefined,
           "aria-describedby": errors ? errorId : undefined,
-          className: `mt-1 w-full rounded border px-3 py-2 ${errors ? "border-red-500" : "border-brass-300"}`,
+          className: `mt-1 min-h-11 w-full rounded border px-3 py-2 ${errors ? "border-red-500" : "border-brass-300"}`,
         };
         return (
           <div key={field.name}>
@@ -154,10 +154,10 @@ export default function Contact() {
             <div>
               <dt className="font-semibold">Phone / WhatsApp</dt>
               <dd className="flex flex-wrap items-center gap-x-4">
-                {shop ? <a className="inline-block py-2 underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}
+                {shop ? <a className="inline-flex min-h-11 items-center underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}
                 {shop ? (
                   <a
-                    className="inline-block py-2 font-semibold text-[#1a6b35] underline"
+                    className="inline-flex min-h-11 items-center font-semibold text-[#1a6b35] underline"
                     href={whatsappChatHref(shop.whatsapp)}
                     target="_blank"
                     rel="noopener noreferrer"
@@ -171,7 +171,7 @@ export default function Contact() {
             <div>
               <dt className="font-semibold">E-mail</dt>
               <dd>
-                <a className="inline-block py-2 underline" href={`mailto:${shop?.email}`}>
+                <a className="inline-flex min-h-11 items-center underline" href={`mailto:${shop?.email}`}>
                   {shop?.email}
                 </a>
               </dd>
@@ -216,7 +216,7 @@ export default function Contact() {
             href={`https://www.google.com/maps/search/?api=1&query=${mapQuery}`}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-block py-2 underline"
+            className="inline-flex min-h-11 items-center underline"
             data-testid="map-link"
           >
             Open the map in Google Maps

@@ -52,7 +52,7 @@ export default function Enquiry() {
       {rows.length === 0 ? (
         <p className="mt-8" data-testid="enquiry-empty">
           Your enquiry list is empty. Tap the heart on a piece you like to add it.{" "}
-          <Link to="/product/trending" className="inline-block py-2 font-semibold text-brass-800 underline">
+          <Link to="/product/trending" className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
             Browse the Gift Collection
           </Link>
         </p>

@@ -29,7 +29,7 @@ export default function ProductLayout() {
   return (
     <>
       <div className="bg-brass-800 text-white" data-testid="product-banner">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 py-1 md:py-3">
           <Breadcrumbs items={crumbs} publicUrl={root?.shop.publicUrl} />
           <BackButton fallback={product ? `/product/${slug}` : "/"} />
         </div>

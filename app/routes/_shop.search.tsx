@@ -93,7 +93,7 @@ export default function Search() {
           <p className="text-brass-900/80">
             {`No pieces match '${q}'${price !== "all" ? " in this price range" : ""}.`}{" "}
             {price !== "all" ? (
-              <Link to={hrefFor({ price: "all", page: 1 })} className="inline-block py-2 font-semibold text-brass-800 underline">
+              <Link to={hrefFor({ price: "all", page: 1 })} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
                 Search all prices
               </Link>
             ) : (

@@ -7,10 +7,13 @@ import { signIn } from "./helpers.ts";
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-/** Every visible link, button and toggle on the page whose box is under `min` CSS px either way. */
+/**
+ * Every visible link, button and toggle on the page whose box is under `min` CSS px either way.
+ * A product card's name is left out: its "View Product" button, 44 px tall, is the same link.
+ */
 async function smallTargets(page: Page, min: number, scope = "body"): Promise<string[]> {
   return page.locator(scope).evaluate((root, min) => {
-    const targets = root.querySelectorAll<HTMLElement>("a[href], button, summary, input:not([type=hidden]), select");
+    const targets = root.querySelectorAll<HTMLElement>("a[href]:not([data-testid=card-title]), button, summary, input:not([type=hidden]), select");
     return [...targets]
       .filter((el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest("[aria-hidden='true']") && !el.classList.contains("sr-only"))
       .flatMap((el) => {
@@ -21,10 +24,11 @@ async function smallTargets(page: Page, min: number, scope = "body"): Promise<st
   }, min);
 }
 
-test("no tap target on the public pages is under 24 CSS px on a phone, with the menu open too", async ({ page }) => {
-  for (const path of ["/", "/gallery", "/contact", "/about", "/product/wall-hanging", "/product/wall-hanging/1"]) {
+test("no tap target on the public pages is under 44 CSS px on a phone, with the menu open too", async ({ page }) => {
+  const pages = ["/", "/gallery", "/gallery?image=1", "/contact", "/about", "/product/wall-hanging", "/product/candle-stand-and-pooja-related", "/product/wall-hanging/1", "/search?q=elephant", "/enquiry", "/privacy-policy"];
+  for (const path of pages) {
     await page.goto(path);
-    expect(await smallTargets(page, 24), path).toEqual([]);
+    expect(await smallTargets(page, 44), path).toEqual([]);
   }
   await page.getByTestId("mobile-menu").locator("summary").click();
   expect(await smallTargets(page, 44, "nav[aria-label='Menu']")).toEqual([]);

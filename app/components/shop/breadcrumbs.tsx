@@ -31,7 +31,7 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
                 {item.label}
               </span>
             ) : (
-              <Link to={item.path} className="inline-block py-1 underline hover:text-white">
+              <Link to={item.path} className="inline-flex min-h-11 min-w-11 items-center justify-center underline hover:text-white">
                 {item.label}
               </Link>
             )}
@@ -55,7 +55,7 @@ export function BackButton({ fallback }: { fallback: string }) {
           navigate(-1);
         }
       }}
-      className="inline-flex items-center gap-1 rounded border border-brass-200 px-3 py-1 text-sm text-white hover:bg-brass-800"
+      className="inline-flex min-h-11 items-center gap-1 rounded border border-brass-200 px-3 text-sm text-white hover:bg-brass-800"
     >
       <span aria-hidden="true">←</span> Back
     </Link>

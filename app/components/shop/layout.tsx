@@ -254,14 +254,14 @@ export function ShopChrome({
           <div>
             <h2 className="font-semibold text-brass-800">Contact</h2>
             <p>
-              <a className="inline-block py-2 underline" href={`mailto:${shop?.email}`}>
+              <a className="inline-flex min-h-11 items-center underline" href={`mailto:${shop?.email}`}>
                 {shop?.email}
               </a>
             </p>
-            <p>{shop ? <a className="inline-block py-2 underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</p>
+            <p>{shop ? <a className="inline-flex min-h-11 items-center underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</p>
             <p>
               {shop ? (
-                <a className="inline-block py-2 underline" href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
+                <a className="inline-flex min-h-11 items-center underline" href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
                   WhatsApp<span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : null}
@@ -271,13 +271,13 @@ export function ShopChrome({
             <h2 className="font-semibold text-brass-800">Policies</h2>
             <ul>
               <li>
-                <Link className="inline-block py-2 underline" to="/privacy-policy">Privacy Policy</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to="/privacy-policy">Privacy Policy</Link>
               </li>
               <li>
-                <Link className="inline-block py-2 underline" to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to="/terms-and-conditions">Terms and Conditions</Link>
               </li>
               <li>
-                <Link className="inline-block py-2 underline" to="/refund-and-returns-policy">Refund and Returns Policy</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to="/refund-and-returns-policy">Refund and Returns Policy</Link>
               </li>
             </ul>
           </div>
@@ -288,8 +288,8 @@ export function ShopChrome({
               © {year} {shop?.name}. All rights reserved.
             </p>
             <p className="flex gap-4">
-              <a href="#top" className="inline-block py-2 underline">Back to top</a>
-              <Link to="/admin" className="inline-block py-2 underline">Admin</Link>
+              <a href="#top" className="inline-flex min-h-11 items-center underline">Back to top</a>
+              <Link to="/admin" className="inline-flex min-h-11 min-w-11 items-center justify-center underline">Admin</Link>
             </p>
           </div>
         </div>

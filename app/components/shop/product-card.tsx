@@ -56,7 +56,7 @@ export function ProductCard({
       <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-1" />
       <Link
         to={href}
-        className="mt-auto block rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
+        className="mt-auto flex min-h-11 items-center justify-center rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
         aria-label={`View Product: ${product.name}`}
       >
         View Product

@@ -143,7 +143,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
                 show(index - 1);
               }}
               aria-label="Previous image"
-              className="absolute top-1/2 left-2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
+              className="absolute top-1/2 left-2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
             >
               ‹
             </a>
@@ -154,7 +154,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
                 show(index + 1);
               }}
               aria-label="Next image"
-              className="absolute top-1/2 right-2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
+              className="absolute top-1/2 right-2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
             >
               ›
             </a>
@@ -167,7 +167,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
               onClick={() => setZoomLevel(zoom - ZOOM_STEP)}
               disabled={zoom <= ZOOM_MIN}
               aria-label="Zoom out"
-              className="size-8 rounded-full text-lg disabled:opacity-40"
+              className="size-11 rounded-full text-lg disabled:opacity-40"
             >
               −
             </button>
@@ -179,7 +179,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
               onClick={() => setZoomLevel(zoom + ZOOM_STEP)}
               disabled={zoom >= ZOOM_MAX}
               aria-label="Zoom in"
-              className="size-8 rounded-full text-lg disabled:opacity-40"
+              className="size-11 rounded-full text-lg disabled:opacity-40"
             >
               +
             </button>

@@ -10,7 +10,7 @@ import { useRootData } from "#app/root.tsx";
 export type HrefFor = (state: Partial<ListingState>) => string;
 
 const pill = (active: boolean) =>
-  `inline-flex min-h-11 items-center rounded-full border px-3 ${
+  `inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 ${
     active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white text-brass-900"
   }`;
 
@@ -60,8 +60,8 @@ export function ProductGrid({ items }: { items: CardProduct[] }) {
 
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: HrefFor }) {
   if (pageCount <= 1) return null;
-  const disabled = "rounded border border-brass-100 px-3 py-1 text-brass-900/40";
-  const step = "rounded border border-brass-300 bg-white px-3 py-1";
+  const disabled = "inline-flex min-h-11 items-center rounded border border-brass-100 px-3 text-brass-900/40";
+  const step = "inline-flex min-h-11 items-center rounded border border-brass-300 bg-white px-3";
   return (
     <nav aria-label="Pagination" className="mt-8" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-2 text-sm">
@@ -87,7 +87,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
                 to={hrefFor({ page: link.page })}
                 aria-current={link.page === page ? "page" : undefined}
                 aria-label={`Page ${link.page}`}
-                className={`inline-block min-w-9 rounded border px-3 py-1 text-center ${
+                className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded border px-3 ${
                   link.page === page ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"
                 }`}
               >
