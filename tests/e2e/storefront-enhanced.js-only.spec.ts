@@ -185,6 +185,28 @@ test("the lightbox answers Escape and the arrow keys, with the 'n / total' count
   await expect(page).toHaveURL(/\/gallery$/);
 });
 
+test("the open lightbox keeps Tab among its own controls, and the page behind comes back on close", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByTestId("gallery-item").nth(2).click();
+  const lightbox = page.getByTestId("lightbox");
+  await expect(page.getByTestId("lightbox-counter")).toHaveText("3 / 12");
+  await hydrated(page);
+  const focusInLightbox = () => lightbox.evaluate((dialog) => dialog.contains(document.activeElement));
+  const stops = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await focusInLightbox();
+    // Past the last control the browser's own toolbar may take focus before the first comes round again.
+    if (!inside) expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement === null)).toBe(true);
+    else stops.add(await page.evaluate(() => document.activeElement!.getAttribute("aria-label") ?? document.activeElement!.textContent!.trim()));
+  }
+  expect([...stops].sort()).toEqual(["Close", "Next picture", "Previous picture"]);
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toHaveCount(0);
+  await expect(page.getByTestId("gallery-item").nth(2)).toBeFocused();
+  await expect(page.locator("[inert]")).toHaveCount(0);
+});
+
 test("scroll-to-top appears past 300 px and Enter takes the page back up", async ({ page }) => {
   await page.clock.install();
   await page.goto("/");

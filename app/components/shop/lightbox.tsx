@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { suppressOthers } from "aria-hidden";
 import { useEffect, useRef, type PointerEvent } from "react";
 import { Picture } from "#app/components/ui/picture.tsx";
 import type { ImageView } from "#app/modules/media/views.ts";
@@ -25,7 +26,8 @@ const SWIPE_PX = 50;
  * previous/next/close are links and the counter reads 'n / total'; Close goes back to the
  * thumbnail. With JS the same links navigate in place (no server round trip: see the
  * shouldRevalidate of the gallery and root routes), Escape closes, the arrow keys and a
- * swipe go previous/next, and closing returns focus to the thumbnail of the last picture.
+ * swipe go previous/next, the page behind is inert (Tab stays in the lightbox), and closing
+ * returns focus to the thumbnail of the last picture.
  */
 export function Lightbox({
   images,
@@ -50,9 +52,15 @@ export function Lightbox({
     target.current = index;
   }, [index]);
   useEffect(() => {
-    dialog.current?.focus({ preventScroll: true });
-    // On close (unmount), focus goes back to the thumbnail of the picture last shown.
-    return () => document.getElementById(thumbnailId(target.current + 1))?.querySelector("a")?.focus();
+    if (!dialog.current) return;
+    // A modal: the page behind is inert while it is open, so Tab stays among its controls.
+    const restorePage = suppressOthers(dialog.current);
+    dialog.current.focus({ preventScroll: true });
+    return () => {
+      restorePage();
+      // On close (unmount), focus goes back to the thumbnail of the picture last shown.
+      document.getElementById(thumbnailId(target.current + 1))?.querySelector("a")?.focus();
+    };
   }, []);
 
   const go = (to: string) => navigate(to, { preventScrollReset: true, replace: true });
