@@ -22,7 +22,7 @@ async function whatsappText(page: Page): Promise<string> {
 
 const headerCount = (page: Page) => page.getByTestId("enquiry-link");
 
-test("two pieces from two pages go into one WhatsApp enquiry with the right total; one is removed", async ({ page, baseURL }) => {
+test("two pieces from two pages go into one WhatsApp enquiry with the right total; one is removed", async ({ page, baseURL, javaScriptEnabled }) => {
   const panelHref = await productHref(page, "wall-hanging", "Peacock Wall Panel");
   const plateHref = await productHref(page, "wall-hanging", "Sun Face Wall Plate");
   await expect(headerCount(page)).toHaveAccessibleName("Enquiry (0)");
@@ -34,7 +34,11 @@ test("two pieces from two pages go into one WhatsApp enquiry with the right tota
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(headerCount(page)).toHaveAccessibleName("Enquiry (1)");
-  await expect(page).toHaveURL(/\/product\/wall-hanging$/);
+  // Without JS the page reloads at the card, not at its top; with JS nothing reloads.
+  const cardId = await card.getAttribute("id");
+  expect(cardId).toBe(`piece-${panelHref.split("/").pop()}`);
+  await expect(page).toHaveURL(new RegExp(`/product/wall-hanging${javaScriptEnabled ? "" : `#${cardId}`}$`));
+  await expect(card).toBeInViewport();
 
   // From a product page.
   await page.goto(plateHref);
@@ -81,6 +85,20 @@ test("two pieces from two pages go into one WhatsApp enquiry with the right tota
   await page.goto("/enquiry");
   await expect(page.getByTestId("enquiry-empty")).toContainText("Your enquiry list is empty.");
   await expect(page.getByTestId("enquiry-whatsapp")).toHaveCount(0);
+});
+
+test("a heart far down a listing keeps the visitor at that card, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/product/wall-hanging");
+  const card = page.getByTestId("product-card").last();
+  await card.scrollIntoViewIfNeeded();
+  await card.getByTestId("enquiry-heart").click();
+  await expect(card.getByTestId("enquiry-heart")).toHaveAttribute("aria-pressed", "true");
+  await expect(card).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+  await card.getByTestId("enquiry-heart").click();
+  await expect(card.getByTestId("enquiry-heart")).toHaveAttribute("aria-pressed", "false");
+  await expect(card).toBeInViewport();
 });
 
 test("a product page shares itself: a Share on WhatsApp link and its address to copy", async ({ page, baseURL }) => {

@@ -13,11 +13,14 @@ function EnquiryForm({
   productId,
   inList,
   removeOnly = false,
+  returnAnchor,
   className,
   children,
 }: {
   productId: number;
   inList: boolean;
+  /** Without JS, the id on this page to come back to (a card far down a listing), not its top. */
+  returnAnchor?: string;
   /** A Remove button stays one, even clicked twice while its post is on the way. */
   removeOnly?: boolean;
   className?: string;
@@ -33,7 +36,7 @@ function EnquiryForm({
     <fetcher.Form method="post" action="/enquiry" className={className} preventScrollReset>
       <input type="hidden" name="intent" value={listed || removeOnly ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${returnAnchor ? `#${returnAnchor}` : ""}`} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
       {children(listed)}
       {fetcher.data?.error && fetcher.state === "idle" ? (
@@ -46,9 +49,9 @@ function EnquiryForm({
 }
 
 /** The heart on a listing card. */
-export function EnquiryHeart({ productId, name, inList }: { productId: number; name: string; inList: boolean }) {
+export function EnquiryHeart({ productId, name, inList, cardId }: { productId: number; name: string; inList: boolean; cardId: string }) {
   return (
-    <EnquiryForm productId={productId} inList={inList} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
+    <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
       {(listed) => (
         <button
           type="submit"

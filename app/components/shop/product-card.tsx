@@ -35,10 +35,11 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const href = `/product/${product.category}/${product.id}`;
+  const cardId = `piece-${product.id}`;
   return (
-    <li className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
+    <li id={cardId} className="relative flex scroll-mt-4 flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
       <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
-      <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} />
+      <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} cardId={cardId} />
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
         <ProductImage
           image={product.images[0]}
