@@ -74,5 +74,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A 4xx answer of the router itself (a POST to a page with no action: 405) is the client's
   // mistake, not the server's; the request log already records it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's note that someone asked for `?_data=` (the pre-single-fetch data form): the request is
+  // answered as usual, and a stranger adding a query string must not fill the error log.
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) {
+    logger.warn({ url: request.url }, "a ?_data= request (single fetch does not use them)");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled server error");
 }

@@ -5,11 +5,23 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 // @remix-run/express does it (its public entry point offers only a whole handler, and the
 // page cache needs the Response in between).
 
-/** The fetch Request for `req`, aborted when the client goes away before the answer is sent. */
+/**
+ * The host and port the request's address is built from: X-Forwarded-Host (its first value) only
+ * when the connection comes from a proxy named in TRUST_PROXY, as Express decides for
+ * `req.hostname`; else Host. server/request-limits.ts refuses a request where it is not a host.
+ */
+export function requestHost(req: ExpressRequest): string | undefined {
+  const trusted = (req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0);
+  const forwarded = trusted ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  return forwarded || req.get("host");
+}
+
+/**
+ * The fetch Request for `req`, aborted when the client goes away before the answer is sent. Its
+ * address is this host and exactly the path asked for, which is what the page cache files it under.
+ */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // req.hostname follows "trust proxy" but drops the port: take it from the forwarded or own Host.
-  const port = [req.get("X-Forwarded-Host"), req.get("host")].map((host) => host?.split(":")[1]).find((p) => p && /^\d+$/.test(p));
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);

@@ -17,7 +17,7 @@ import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler } from "./remix-handler.ts";
-import { closeUnreadBodies, limitBodies, refuseUnservedMethods } from "./request-limits.ts";
+import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
@@ -107,7 +107,7 @@ app.use(
   }),
 );
 
-app.use(refuseUnservedMethods, closeUnreadBodies);
+app.use(refuseMalformedAddresses, refuseUnservedMethods, closeUnreadBodies);
 
 // Derived media: content-addressed, so cacheable forever. Originals live outside this folder
 // (and, on an object store, under a prefix this route never reads).

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
 import { logger } from "#app/lib/logger.server.ts";
+import { requestHost } from "./express-fetch.ts";
 
 // What the server reads of a request before the app sees it (docs/reliability.md):
+// - the address: a path on a host (origin-form target, a Host that is a host and port), else 400;
 // - methods: pages answer GET, HEAD and POST; the API GET, HEAD, POST, PUT and DELETE (each
-//   call its own, with a 405 naming it); anything else is a 405 here, never a crash in Remix;
+//   call its own, with a 405 naming it); feeds and other read-only resources GET and HEAD;
+//   anything else is a 405 here, never a crash in Remix;
 // - uploads stream to disk under their own per-file caps (app/modules/media/upload.server.ts),
 //   cut off only when the connection goes silent (HTTP_IDLE_TIMEOUT_SECONDS);
 // - every other body is small: read whole here, refused with 413 past its cap (from
@@ -28,6 +31,9 @@ export const FORM_BODY_MAX_BYTES = 64 * KB;
 
 export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 export const API_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
+export const READ_METHODS = ["GET", "HEAD"] as const;
+/** Resources that only answer GET (app/routes: the feeds, the sitemap, robots.txt, the health check, the OpenAPI document). */
+export const READ_ONLY_PATHS: readonly string[] = ["/healthz", "/robots.txt", "/sitemap.xml", "/feeds/google.xml", "/feeds/meta.xml", "/api/v1/openapi.json"];
 
 const mediaType = (req: Request) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 const isMultipart = (req: Request) => mediaType(req) === "multipart/form-data";
@@ -60,9 +66,31 @@ function refuse(req: Request, res: Response, status: 400 | 405 | 408 | 413 | 415
   else res.status(status).type("text/plain").send(message);
 }
 
+/** A host name or IPv4 address, or a bracketed IPv6 address, and an optional port: a Host header without user info, path or query. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+export function isHostAndPort(value: string): boolean {
+  const match = HOST.exec(value);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
+}
+
+/**
+ * 400 for a request whose address cannot be rebuilt as a path on this host: a target that is not
+ * a path (`GET http://elsewhere/`, `GET *`), or a Host (or a trusted X-Forwarded-Host) with a
+ * path, query, user info or bad port in it. The page cache files an answer under the path asked
+ * for, so the page rendered must be that path's: `Host: x/search?q=…` would otherwise store a
+ * search page as /contact for everyone.
+ */
+export const refuseMalformedAddresses: RequestHandler = (req, res, next) => {
+  if (!req.originalUrl.startsWith("/")) return refuse(req, res, 400, "The request target must be a path on this site.");
+  const host = requestHost(req);
+  if (host !== undefined && !isHostAndPort(host)) return refuse(req, res, 400, "The Host header must be a host name and an optional port.");
+  next();
+};
+
 /** 405 for a method the page or the API does not serve (TRACE, PROPFIND, OPTIONS, PATCH, …). */
 export const refuseUnservedMethods: RequestHandler = (req, res, next) => {
-  const allowed: readonly string[] = req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
+  const allowed: readonly string[] = READ_ONLY_PATHS.includes(req.path) ? READ_METHODS : req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
   if (allowed.includes(req.method)) return next();
   refuse(req, res, 405, `Method ${req.method.slice(0, 20)} is not allowed here.`, allowed.join(", "));
 };

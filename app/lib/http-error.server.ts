@@ -48,15 +48,3 @@ export function refused<T>(error: unknown, payload: (message: string) => T) {
 export function notFound(): Response {
   return new Response(null, { status: 404, statusText: "Not Found" });
 }
-
-/**
- * The `action` of a resource route that only answers GET (a feed, the sitemap, the health
- * check): any other method is a 405 naming what it takes. Without it Remix answers a POST
- * with 405 and a JSON "Unexpected Server Error".
- */
-export function getOnlyAction({ request }: { request: Request }): Response {
-  return new Response(`Method ${request.method.slice(0, 20)} is not allowed here: use GET.`, {
-    status: 405,
-    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
-  });
-}

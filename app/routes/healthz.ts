@@ -1,5 +1,4 @@
 import { checkHealth } from "#app/modules/site/health.server.ts";
-import { getOnlyAction } from "#app/lib/http-error.server.ts";
 
 export async function loader() {
   const health = await checkHealth();
@@ -8,5 +7,3 @@ export async function loader() {
     headers: { "Cache-Control": "no-store" },
   });
 }
-
-export const action = getOnlyAction;

@@ -1,5 +1,4 @@
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { getOnlyAction } from "#app/lib/http-error.server.ts";
 
 export async function loader() {
   const base = getShopSettings().publicUrl;
@@ -8,5 +7,3 @@ export async function loader() {
   );
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
 }
-
-export const action = getOnlyAction;

@@ -2,7 +2,6 @@ import { MENU } from "#app/modules/catalog/categories.ts";
 import { listPublicProductRefs } from "#app/modules/catalog/products.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { escapeXml } from "#app/modules/site/xml.ts";
-import { getOnlyAction } from "#app/lib/http-error.server.ts";
 
 const STATIC_PATHS = ["/", "/about", "/about?view=videos", "/gallery", "/contact", "/privacy-policy", "/terms-and-conditions", "/refund-and-returns-policy"];
 
@@ -27,5 +26,3 @@ export async function loader() {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
-
-export const action = getOnlyAction;

@@ -14,8 +14,6 @@ import { getSessionStorage } from "#app/modules/auth/session.server.ts";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
 import { adminCookie, args, multipart, ORIGIN, shopFingerprint } from "./support-input.ts";
 
-const GET_ONLY = "a resource that only answers GET: any other method is a 405 naming it, nothing read or changed";
-
 /** Page actions anyone may post to, and why. Every other action must refuse a guest. */
 const PUBLIC_ACTIONS: Record<string, string> = {
   "_shop.$.tsx": "a post to a path that does not exist: always 404, nothing read or changed",
@@ -23,9 +21,6 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "_shop.enquiry.tsx": "the visitor's own enquiry list, kept in their signed cookie: no shared state changes",
   "admin.tsx": "the login form itself",
   "logout.tsx": "ends the caller's own session, if any",
-  ...Object.fromEntries(
-    ["feeds.google[.]xml.ts", "feeds.meta[.]xml.ts", "healthz.ts", "robots[.]txt.ts", "sitemap[.]xml.ts"].map((f) => [f, GET_ONLY]),
-  ),
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
@@ -112,24 +107,6 @@ describe("page actions without a session", () => {
       }
     }
     expect(await shopFingerprint()).toEqual(before);
-  });
-});
-
-describe("resources that only answer GET", () => {
-  it("answer any other method with 405, Allow: GET, HEAD and a message naming it", async () => {
-    const getOnly = modules.filter(([f]) => PUBLIC_ACTIONS[f] === GET_ONLY);
-    expect(getOnly).toHaveLength(5);
-    for (const [file, mod] of getOnly) {
-      for (const method of ["POST", "PUT", "DELETE"]) {
-        const response = (await answer(mod.action!, new Request(`${ORIGIN}${routeRequest(file).url}`, { method }), {})) as Response;
-        expect([file, response.status, response.headers.get("Allow"), await response.text()]).toEqual([
-          file,
-          405,
-          "GET, HEAD",
-          `Method ${method} is not allowed here: use GET.`,
-        ]);
-      }
-    }
   });
 });
 

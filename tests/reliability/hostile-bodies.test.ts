@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { READ_ONLY_PATHS } from "../../server/request-limits.ts";
 import { startWebProcess, stopAllServices, type WebProcess } from "./support-services.ts";
 
 const FORM_TIMEOUT_SECONDS = 2;
@@ -140,6 +141,59 @@ describe("methods the shop does not serve", () => {
       }
     }
     for (const method of ["PUT", "DELETE"]) expect((await send(method, "/contact")).status).toBe(405);
+    expect(web.output()).not.toMatch(/"level":(50|60)/);
+  });
+  it("feeds and other read-only resources answer every method but GET and HEAD with 405 and Allow: GET, HEAD, whatever the body", async () => {
+    for (const url of READ_ONLY_PATHS) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) expect([method, url, await send(method, url)]).toEqual([method, url, { status: 405, allow: "GET, HEAD" }]);
+      for (const [type, body] of [["application/x-www-form-urlencoded", "a=1"], ["application/json", "{}"], ["text/xml", "<a/>"]]) {
+        const response = await fetch(`http://127.0.0.1:${port}${url}`, { method: "POST", headers: { "Content-Type": type! }, body });
+        expect([url, type, response.status, response.headers.get("allow")]).toEqual([url, type, 405, "GET, HEAD"]);
+      }
+      expect([url, (await send("GET", url)).status]).toEqual([url, 200]);
+    }
+    expect(web.output()).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+describe("addresses the shop cannot rebuild as a path on its own host", () => {
+  /** One raw request on its own connection; resolves with the whole answer as text. */
+  const raw = (lines: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(received));
+      socket.write([...lines, "Connection: close", "", ""].join("\r\n"));
+    });
+  const status = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  const host = () => `Host: 127.0.0.1:${port}`;
+
+  it("answer 400, so no Host can make a cached page another page's, and log no error", async () => {
+    const refused = [
+      ["GET http://evil.example/ HTTP/1.1", host()],
+      [`GET http://127.0.0.1:${port}/ HTTP/1.1`, host()],
+      ["GET * HTTP/1.1", host()],
+      ["GET /contact?poison=1 HTTP/1.1", "Host: x/search?q=SHOP%20CLOSED#"],
+      ["GET /contact?poison=2 HTTP/1.1", "Host: x?"],
+      ["GET /contact?poison=3 HTTP/1.1", "Host: x#"],
+      ["GET /contact?poison=4 HTTP/1.1", "Host: a@b"],
+      ["GET /contact?poison=5 HTTP/1.1", "Host: 127.0.0.1:99999"],
+    ];
+    for (const lines of refused) expect([lines.join(" | "), status(await raw(lines))]).toEqual([lines.join(" | "), 400]);
+    // A guest's next request for the same address gets the contact page, from a fresh render or the cache.
+    for (const n of [1, 2, 3, 4, 5]) {
+      const answer = await raw([`GET /contact?poison=${n} HTTP/1.1`, host()]);
+      expect([n, status(answer)]).toEqual([n, 200]);
+      expect(answer).toContain("<title>Contact");
+      expect(answer).not.toContain("SHOP CLOSED");
+    }
+    // X-Forwarded-Host counts only from a proxy named in TRUST_PROXY (none here): ignored, whatever it says.
+    expect(status(await raw(["GET / HTTP/1.1", host(), "X-Forwarded-Host: a:99999"]))).toBe(200);
+    expect(status(await raw(["GET / HTTP/1.1", host(), "X-Forwarded-Host: x/search?q=SHOP%20CLOSED#"]))).toBe(200);
+    // The pre-single-fetch data form is answered, and is no server error either.
+    for (const path of ["/?_data=root", "/healthz?_data=routes/healthz"]) expect(status(await raw([`GET ${path} HTTP/1.1`, host()]))).toBe(200);
     expect(web.output()).not.toMatch(/"level":(50|60)/);
   });
 });
