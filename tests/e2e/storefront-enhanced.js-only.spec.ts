@@ -191,6 +191,13 @@ test("the open lightbox keeps Tab among its own controls, and the page behind co
   const lightbox = page.getByTestId("lightbox");
   await expect(page.getByTestId("lightbox-counter")).toHaveText("3 / 12");
   await hydrated(page);
+  // The wheel over the lightbox does not scroll the page behind (a "Scroll to top" it then added would not be inert).
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(200, 200);
+  await page.mouse.wheel(0, 2000);
+  // A page that can scroll has moved within a few frames (Playwright does not wait for the scroll).
+  await page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(done), 300)));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   const focusInLightbox = () => lightbox.evaluate((dialog) => dialog.contains(document.activeElement));
   const stops = new Set<string>();
   for (let i = 0; i < 12; i++) {

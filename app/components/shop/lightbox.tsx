@@ -53,10 +53,15 @@ export function Lightbox({
   }, [index]);
   useEffect(() => {
     if (!dialog.current) return;
-    // A modal: the page behind is inert while it is open, so Tab stays among its controls.
+    // A modal: the page behind is inert and does not scroll while it is open, so Tab stays among
+    // its controls (a control the page adds later, such as "Scroll to top", would not be inert).
     const restorePage = suppressOthers(dialog.current);
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
     dialog.current.focus({ preventScroll: true });
     return () => {
+      root.style.overflow = overflow;
       restorePage();
       // On close (unmount), focus goes back to the thumbnail of the picture last shown.
       document.getElementById(thumbnailId(target.current + 1))?.querySelector("a")?.focus();
