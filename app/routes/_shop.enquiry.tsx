@@ -66,7 +66,7 @@ export default function Enquiry() {
                     <ProductImage image={row.image} alt="" sizes="80px" imgClassName="aspect-square w-full rounded object-cover" />
                   </Link>
                   <div className="min-w-0 flex-1">
-                    <Link to={row.href} className="inline-block py-1 font-medium hover:underline" data-testid="enquiry-name">
+                    <Link to={row.href} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name">
                       {row.name}
                     </Link>
                     <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />

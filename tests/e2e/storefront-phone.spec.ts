@@ -30,6 +30,14 @@ test("no tap target on the public pages is under 44 CSS px on a phone, with the 
     await page.goto(path);
     expect(await smallTargets(page, 44), path).toEqual([]);
   }
+  // The enquiry list with a piece in it.
+  await page.goto("/product/wall-hanging");
+  const heart = page.getByTestId("enquiry-heart").first();
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/enquiry");
+  await expect(page.getByTestId("enquiry-piece")).toHaveCount(1);
+  expect(await smallTargets(page, 44), "/enquiry with a piece").toEqual([]);
   await page.getByTestId("mobile-menu").locator("summary").click();
   expect(await smallTargets(page, 44, "nav[aria-label='Menu']")).toEqual([]);
 });
