@@ -90,7 +90,9 @@ export const refuseMalformedAddresses: RequestHandler = (req, res, next) => {
 
 /** 405 for a method the page or the API does not serve (TRACE, PROPFIND, OPTIONS, PATCH, …). */
 export const refuseUnservedMethods: RequestHandler = (req, res, next) => {
-  const allowed: readonly string[] = READ_ONLY_PATHS.includes(req.path) ? READ_METHODS : req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
+  // Remix matches routes whatever their case and with a trailing slash: so does this.
+  const readOnly = READ_ONLY_PATHS.includes(req.path.toLowerCase().replace(/(.)\/$/, "$1"));
+  const allowed: readonly string[] = readOnly ? READ_METHODS : req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
   if (allowed.includes(req.method)) return next();
   refuse(req, res, 405, `Method ${req.method.slice(0, 20)} is not allowed here.`, allowed.join(", "));
 };
