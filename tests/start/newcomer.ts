@@ -98,8 +98,8 @@ export function npmStart(cwd: string, env: NodeJS.ProcessEnv, logFile: string): 
 }
 
 /** The processes of a process group with their command lines (Linux /proc). */
-export function processGroup(pgid: number): { pid: number; command: string }[] {
-  const found: { pid: number; command: string }[] = [];
+export function processGroup(pgid: number): { pid: number; ppid: number; command: string }[] {
+  const found: { pid: number; ppid: number; command: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -107,7 +107,7 @@ export function processGroup(pgid: number): { pid: number; command: string }[] {
       // Fields after the command (which may hold spaces) start at the last ")".
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== pgid || fields[0] === "Z") continue;
-      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim() });
+      found.push({ pid: Number(entry), ppid: Number(fields[1]), command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim() });
     } catch {
       // gone meanwhile
     }
