@@ -24,7 +24,8 @@ import { useRootData } from "#app/root.tsx";
 
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  if (!isListingSlug(params.category ?? "") || !/^\d{1,15}$/.test(params.id ?? "")) throw notFound();
+  // Up to 15 digits after any leading zeros (a padded id redirects below), so the number is exact.
+  if (!isListingSlug(params.category ?? "") || !/^0*\d{1,15}$/.test(params.id ?? "")) throw notFound();
   const found = await getPublicProductWithRelated(Number(params.id), 15);
   if (!found) throw notFound();
   const { product } = found;
