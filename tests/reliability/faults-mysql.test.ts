@@ -5,6 +5,9 @@
 // (from the page cache), the others answer a clean 503 (the shop's error page, no stack
 // trace, never a dropped connection); after the restart every page renders again, with
 // the same web process.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
@@ -19,8 +22,11 @@ import { startMariaDb, startWebProcess, stopAllServices, until, type WebProcess 
 let mariadb: Awaited<ReturnType<typeof startMariaDb>>;
 let web: WebProcess;
 let base: string;
+// Stands in for a temporary table of the shared server on 3306, which keeps its in /tmp.
+const sharedServersTempFile = path.join(os.tmpdir(), `#sql-dokra-faults-probe-${process.pid}.MAI`);
 
 beforeAll(async () => {
+  await fs.writeFile(sharedServersTempFile, "");
   mariadb = await startMariaDb();
   const databaseUrl = mariadb.url("dokra_faults");
   await migrate(databaseUrl);
@@ -49,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDb();
   await stopAllServices();
+  await fs.rm(sharedServersTempFile, { force: true });
 });
 
 interface Answer {
@@ -131,5 +138,9 @@ describe("MySQL restarted while the storefront is under load", { timeout: 240_00
     // The same web process throughout.
     expect(web.child.exitCode).toBeNull();
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it("leaves the shared server's temporary tables alone, through the install, the start and the restart", async () => {
+    await expect(fs.stat(sharedServersTempFile)).resolves.toBeTruthy();
   });
 });

@@ -173,12 +173,17 @@ function run(command: string, args: string[]): void {
 export async function startMariaDb(): Promise<DisposableService & { url: (database: string) => string; dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "dokra-faults-mariadb-"));
   tempDirs.add(dataDir);
-  run("mariadb-install-db", ["--no-defaults", `--datadir=${dataDir}`, "--user=root", "--auth-root-authentication-method=normal", "--skip-test-db"]);
+  // A starting mariadbd (and the install's bootstrap one) deletes every #sql* file in its
+  // tmpdir. Left at /tmp, that includes the temporary tables the shared server is using.
+  const tmpDir = path.join(dataDir, "tmp");
+  await fs.mkdir(tmpDir);
+  run("mariadb-install-db", ["--no-defaults", `--datadir=${dataDir}`, `--tmpdir=${tmpDir}`, "--user=root", "--auth-root-authentication-method=normal", "--skip-test-db"]);
   const port = await freePort();
   let current: Spawned | undefined;
   const args = [
     "--no-defaults",
     `--datadir=${dataDir}`,
+    `--tmpdir=${tmpDir}`,
     `--port=${port}`,
     "--bind-address=127.0.0.1",
     `--socket=${path.join(dataDir, "mysqld.sock")}`,
