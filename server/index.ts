@@ -6,8 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
+import helmet, { contentSecurityPolicy } from "helmet";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
@@ -16,7 +15,8 @@ import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
-import { compressionFilter, createCachedRequestHandler } from "./remix-handler.ts";
+import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
+import { requestLog } from "./request-log.ts";
 import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
@@ -34,35 +34,51 @@ const app = express();
 app.disable("x-powered-by");
 applyClientAddress(app, env.TRUST_PROXY);
 
+app.use(
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+  }),
+);
+
+app.use(refuseMalformedAddresses, refuseUnservedMethods, closeUnreadBodies);
+
+// Anonymous storefront reads come from the page cache while the public version is
+// unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
+const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
+if (pageCache) app.use(createPageCacheHits(pageCache));
+
+app.use(requestLog());
+
+// A render's scripts carry a fresh nonce; an answer from the page cache carries its entry's
+// hash-based policy instead (docs/decisions/097-hash-csp-for-cached-pages.md), so the nonce is
+// made only for requests that reach the render.
 app.use((req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
 
 app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "base-uri": ["'self'"],
-        "connect-src": production ? ["'self'"] : ["'self'", "ws:"],
-        "font-src": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "frame-src": ["https://www.google.com", "https://maps.google.com"],
-        "img-src": ["'self'", "data:", "blob:", ...mediaOrigin],
-        "media-src": ["'self'", "blob:", ...mediaOrigin],
-        "object-src": ["'none'"],
-        "script-src": ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        "script-src-attr": ["'none'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "upgrade-insecure-requests": production && env.PUBLIC_URL.startsWith("https:") ? [] : null,
-      },
+  contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      "default-src": ["'self'"],
+      "base-uri": ["'self'"],
+      "connect-src": production ? ["'self'"] : ["'self'", "ws:"],
+      "font-src": ["'self'"],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "frame-src": ["https://www.google.com", "https://maps.google.com"],
+      "img-src": ["'self'", "data:", "blob:", ...mediaOrigin],
+      "media-src": ["'self'", "blob:", ...mediaOrigin],
+      "object-src": ["'none'"],
+      "script-src": ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "upgrade-insecure-requests": production && env.PUBLIC_URL.startsWith("https:") ? [] : null,
     },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
   }),
 );
 
@@ -85,29 +101,6 @@ app.use((req, res, next) => {
     res.status(403).type("text/plain").send("Cross-site requests are not allowed");
   }
 });
-
-const logHits = logger.isLevelEnabled("debug");
-app.use(
-  pinoHttp({
-    logger,
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    // "GET /gallery 200 in 12 ms" reads as one line at a terminal (app/lib/logger.server.ts).
-    customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} in ${Math.round(responseTime)} ms`,
-    customErrorMessage: (req, res, error) => `${req.method} ${req.url} ${res.statusCode} failed: ${error.message}`,
-    autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.svg" },
-    customLogLevel: (_req, res, error) => {
-      if (error || res.statusCode >= 500) return "error";
-      // Cache hits are the bulk of the traffic and say nothing new: kept out of the log unless debugging.
-      if ((res as Response).locals?.cacheState === "HIT") return logHits ? "debug" : "silent";
-      return res.statusCode >= 400 ? "warn" : "info";
-    },
-  }),
-);
-
-app.use(refuseMalformedAddresses, refuseUnservedMethods, closeUnreadBodies);
 
 // Derived media: content-addressed, so cacheable forever. Originals live outside this folder
 // (and, on an object store, under a prefix this route never reads).
@@ -167,9 +160,6 @@ app.all(/^\/api\/.*\.data$/, (_req, res) => {
 // Small bodies are read whole here, capped and timed (server/request-limits.ts); uploads stream.
 app.use(limitBodies({ timeoutMs: env.HTTP_FORM_BODY_TIMEOUT_SECONDS * 1000 }));
 
-const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
-// Anonymous storefront reads come from the page cache while the public version is
-// unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
 app.all(
   "*",
   createCachedRequestHandler({

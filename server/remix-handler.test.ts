@@ -10,7 +10,7 @@ import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { closePublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { PageCache } from "./page-cache.ts";
-import { compressionFilter, createCachedRequestHandler } from "./remix-handler.ts";
+import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 
 // The write gate, through the real handler, a real session in MySQL and the real version in
 // Redis: a route whose action never asks who is signed in (it calls no getAdmin) still
@@ -59,17 +59,22 @@ const build = {
 let origin = "";
 let server: ReturnType<express.Express["listen"]>;
 let adminCookie = "";
+let requestsPastTheHits = 0;
 
 beforeAll(async () => {
   const app = express();
+  const cache = new PageCache();
+  // The order of server/index.ts: hits first, then what only a render needs.
+  app.use(createPageCacheHits(cache));
   app.use((_req, res, next) => {
+    requestsPastTheHits++;
     res.locals.cspNonce = randomBytes(16).toString("base64");
     // The shape helmet gives it in server/index.ts.
     res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'strict-dynamic' 'nonce-${res.locals.cspNonce}';script-src-attr 'none'`);
     next();
   });
   app.use(compression({ filter: compressionFilter }));
-  app.all("*", createCachedRequestHandler({ build, mode: "production", cache: new PageCache() }));
+  app.all("*", createCachedRequestHandler({ build, mode: "production", cache }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -119,6 +124,20 @@ describe("the write gate", () => {
 
     expect(await readPublicVersion()).toBe(before);
     expect((await publicPage()).cache).toBe("HIT");
+  });
+});
+
+describe("the hit path", () => {
+  it("answers a current entry before the rest of the chain, and sends the rest on to render", async () => {
+    await publicPage();
+    const before = requestsPastTheHits;
+    expect((await publicPage()).cache).toBe("HIT");
+    expect((await publicPage()).cache).toBe("HIT");
+    expect(requestsPastTheHits).toBe(before);
+
+    expect(await write(adminCookie)).toBe(200);
+    expect((await publicPage()).cache).toBe("MISS");
+    expect(requestsPastTheHits).toBe(before + 2);
   });
 });
 

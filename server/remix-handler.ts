@@ -4,8 +4,9 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { logger } from "#app/lib/logger.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { isAdminWrite } from "./admin-write.ts";
+import { logCacheHit } from "./request-log.ts";
 import { sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
-import { chooseCoding, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type PageCache } from "./page-cache.ts";
+import { chooseCoding, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type Lookup, type PageCache } from "./page-cache.ts";
 import { withBufferedBody } from "./request-limits.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
@@ -100,19 +101,12 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
 
   return async function cachedRequestHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
-      const cacheable = isCacheableRequest({
-        method: req.method,
-        path: req.path,
-        cookie: req.headers.cookie,
-        authorization: req.headers.authorization,
-      });
+      const cacheable = isCacheableRequest(requestFacts(req));
       if (!cache || !cacheable) return await bypass(req, res, cacheable);
 
       const key = req.originalUrl;
       const epoch = cache.epoch;
-      const version = await readPublicVersion();
-      if (version === null) cache.distrust();
-      const found = cache.lookup(key, version);
+      const { version, found } = await lookUp(cache, key);
       if (found.state === "hit") return send(req, res, found.page, "HIT");
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
@@ -132,6 +126,41 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
         settle(null);
         if (leading) inflight.delete(flightKey);
       }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const requestFacts = (req: ExpressRequest) => ({
+  method: req.method,
+  path: req.path,
+  cookie: req.headers.cookie,
+  authorization: req.headers.authorization,
+});
+
+/** The entry for `key` under the current public version; a version that cannot be read ends the trust in every entry. */
+async function lookUp(cache: PageCache, key: string): Promise<{ version: number | null; found: Lookup }> {
+  const version = await readPublicVersion();
+  if (version === null) cache.distrust();
+  return { version, found: cache.lookup(key, version) };
+}
+
+/**
+ * The cache's answers, mounted near the front of the server (server/index.ts): an anonymous
+ * read whose stored copy is current is sent from here, before the request log, compression
+ * and the CSP nonce, which only a render needs (bench/RESULTS.md, "The hit path's own work").
+ * Everything else goes on down the chain to cachedRequestHandler, which renders and stores.
+ * A URL never stored costs no version read here, so static files and uploads pass untouched.
+ */
+export function createPageCacheHits(cache: PageCache) {
+  return async function pageCacheHits(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+    try {
+      if (!cache.peek(req.originalUrl) || !isCacheableRequest(requestFacts(req))) return next();
+      const { found } = await lookUp(cache, req.originalUrl);
+      if (found.state !== "hit") return next();
+      logCacheHit(req, res);
+      send(req, res, found.page, "HIT");
     } catch (error) {
       next(error);
     }

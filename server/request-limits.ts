@@ -82,10 +82,16 @@ export function isHostAndPort(value: string): boolean {
  * search page as /contact for everyone.
  */
 export const refuseMalformedAddresses: RequestHandler = (req, res, next) => {
-  if (!req.originalUrl.startsWith("/")) return refuse(req, res, 400, "The request target must be a path on this site.");
   const host = requestHost(req);
-  if (host !== undefined && !isHostAndPort(host)) return refuse(req, res, 400, "The Host header must be a host name and an optional port.");
-  next();
+  const problem = !req.originalUrl.startsWith("/")
+    ? "The request target must be a path on this site."
+    : host !== undefined && !isHostAndPort(host)
+    ? "The Host header must be a host name and an optional port."
+    : undefined;
+  if (problem === undefined) return next();
+  // Refused before the request log (server/index.ts), so said here.
+  logger.warn({ method: req.method, url: req.originalUrl, host }, "malformed address refused");
+  refuse(req, res, 400, problem);
 };
 
 /** 405 for a method the page or the API does not serve (TRACE, PROPFIND, OPTIONS, PATCH, …). */
@@ -94,6 +100,7 @@ export const refuseUnservedMethods: RequestHandler = (req, res, next) => {
   const readOnly = READ_ONLY_PATHS.includes(req.path.toLowerCase().replace(/(.)\/$/, "$1"));
   const allowed: readonly string[] = readOnly ? READ_METHODS : req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
   if (allowed.includes(req.method)) return next();
+  logger.warn({ method: req.method, url: req.originalUrl }, "method refused");
   refuse(req, res, 405, `Method ${req.method.slice(0, 20)} is not allowed here.`, allowed.join(", "));
 };
 
