@@ -133,6 +133,33 @@ async function diskError(stderr: string, outputDir: string): Promise<NodeJS.Errn
   return Object.assign(new Error(`ffmpeg could not write its output: ${what}`), { code });
 }
 
+/** What every video needs of ffmpeg: the muxers and encoders workers/videos.ts names. */
+const REQUIRED_CAPABILITIES = { muxers: ["mp4", "image2"], encoders: ["libx264", "aac", "mjpeg"] } as const;
+
+/** The required muxers and encoders these lists (fluent-ffmpeg's parse of `-formats` and `-encoders`) lack. */
+export function missingCapabilities(formats: ffmpeg.Formats, encoders: ffmpeg.Encoders): string[] {
+  return [
+    ...REQUIRED_CAPABILITIES.muxers.filter((name) => !formats[name]?.canMux).map((name) => `muxer ${name}`),
+    ...REQUIRED_CAPABILITIES.encoders.filter((name) => !encoders[name]).map((name) => `encoder ${name}`),
+  ];
+}
+
+/**
+ * Asks ffmpeg for its muxers and encoders, as fluent-ffmpeg does before its first run in a
+ * process (it keeps the answer): called when the worker starts, so the first video after a
+ * start does not wait for two more ffmpeg runs, and an ffmpeg built without what videos need
+ * is named in the log at start rather than in every video's failure. Resolves with what is
+ * missing (empty when all is there).
+ */
+export async function checkFfmpegCapabilities(): Promise<string[]> {
+  ffmpeg.setFfmpegPath(ffmpegBinaries().ffmpeg);
+  const [formats, encoders] = await Promise.all([
+    new Promise<ffmpeg.Formats>((resolve, reject) => ffmpeg.getAvailableFormats((error, found) => (error ? reject(error) : resolve(found)))),
+    new Promise<ffmpeg.Encoders>((resolve, reject) => ffmpeg.getAvailableEncoders((error, found) => (error ? reject(error) : resolve(found)))),
+  ]);
+  return missingCapabilities(formats, encoders);
+}
+
 const TIME = /time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/;
 
 /**

@@ -9,7 +9,7 @@ import { getQueues } from "#app/modules/media/queue.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
-import { FfmpegTimeoutError, probe, runFfmpeg } from "./ffmpeg.ts";
+import { checkFfmpegCapabilities, FfmpegTimeoutError, missingCapabilities, probe, runFfmpeg } from "./ffmpeg.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
 import { BadVideoError, inspectVideo, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
 
@@ -46,6 +46,19 @@ async function clipBytes(options: Parameters<typeof makeClip>[1] = {}, ext = "mp
 function mediaFile(key: string) {
   return path.join(getDiskStorage().mediaDir, key);
 }
+
+describe("ffmpeg's capabilities, checked when the worker starts", () => {
+  it("finds everything videos need in this machine's ffmpeg", async () => {
+    expect(await checkFfmpegCapabilities()).toEqual([]);
+  });
+
+  it("names each muxer or encoder a build lacks", () => {
+    const format = { description: "", canDemux: true, canMux: true };
+    const encoder = { type: "video", description: "", frameMT: false, sliceMT: false, experimental: false, drawHorizBand: false, directRendering: false };
+    const formats = { mp4: { ...format, canMux: false }, image2: format };
+    expect(missingCapabilities(formats, { aac: encoder, mjpeg: encoder })).toEqual(["muxer mp4", "encoder libx264"]);
+  });
+});
 
 describe("video pipeline", () => {
   it("makes a poster ladder, a muted ≤480p preview and an H.264/AAC ≤720p faststart web copy", async () => {
