@@ -19,7 +19,7 @@ export const SITE_LINKS = [
 
 export function Logo({ name }: { name: string }) {
   return (
-    <Link to="/" className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight text-brass-800 md:text-xl" aria-label={`${name}, home`}>
+    <Link to="/" className="flex min-h-11 items-center gap-2 font-serif text-base leading-tight text-brass-800 sm:text-lg md:text-xl" aria-label={`${name}, home`}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" className="shrink-0">
         <circle cx="18" cy="18" r="17" fill="#b9832a" />
         <path d="M9 24c3-7 15-7 18 0M18 8v8M12 12l3 4M24 12l-3 4" stroke="#fbf7ec" strokeWidth="2.2" fill="none" strokeLinecap="round" />
@@ -88,7 +88,7 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
   }, [location.key]);
   return (
     <details ref={ref} className="shop-menu md:hidden" data-testid="mobile-menu">
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-brass-300 px-3 text-sm">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-1.5 rounded border border-brass-300 px-2.5 text-sm">
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
           <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -211,12 +211,12 @@ export function ShopChrome({
         Skip to content
       </a>
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-4 px-4 py-1.5 md:py-3">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-2 px-4 py-1.5 md:gap-x-4 md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
           <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
             {shop?.addressLine}
           </p>
-          <div className="flex items-center gap-1 md:gap-3">
+          <div className="flex items-center md:gap-3">
             <EnquiryLink count={enquiryCount} />
             {shop ? (
               <a className="inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-medium text-brass-800" href={telHref(shop.phone)}>
