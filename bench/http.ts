@@ -85,7 +85,7 @@ async function startBare(responses: Fetched[]): Promise<AppProcess> {
 }
 
 /** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat. */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks (100 per second).
@@ -150,7 +150,7 @@ export async function runHttp(base: string, webPid: number, options: HttpOptions
               xCache === "HIT" ? "answered from the page cache" : `X-Cache ${xCache}`
             }), the bare server ${fmt.n(baseline.busy * 100)} % (${fmt.ms(baseline.cpuPerRequest)}). ${
               ours.busy > 0.85
-                ? `Ours is CPU-bound: the per-request work (Express and its middleware — helmet's headers with a fresh CSP nonce, the request log — the public version read from Redis, and the page-cache lookup; the stored copy itself is sent as it is) caps one web process at about ${fmt.n(1000 / ours.cpuPerRequest)} req/s.`
+                ? `Ours is CPU-bound: the per-request work (Express, helmet's headers and the address and method guards in front of the cache, the public version read from Redis, and the page-cache lookup; the stored copy itself is sent as it is) caps one web process at about ${fmt.n(1000 / ours.cpuPerRequest)} req/s.`
                 : `Neither server is CPU-bound, so the limit is the load generator on the other core (autocannon, one process), which also parses our ${fetched[i]!.headerBytes} bytes of response headers per request against the bare server's few.`
             }`,
       });

@@ -10,17 +10,11 @@
 //        tsx bench/uncached-trees.ts then=.data/old-tree now=.:.data/build-bench
 //   env: DATABASE_URL etc. of a seeded shop (bench/app.ts's benchEnv); ports from 3330 up.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { sleep } from "./app.ts";
+import { cpuMs } from "./http.ts";
 import { load } from "./load.ts";
 
 const PAGES = ["/product/available-collection", "/product/wall-hanging/7", "/"];
-
-/** User + system CPU of a process so far, in ms (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -52,12 +46,14 @@ for (let round = 1; round <= rounds; round++) {
     for (const [i, tree] of trees.entries()) {
       const url = `http://127.0.0.1:${tree.port}${page}`;
       await load({ url, connections: 10, seconds: 1 });
-      const web = cpuMs(servers[i]!.pid!);
-      const db = cpuMs(mariadb);
+      const web = await cpuMs(servers[i]!.pid!);
+      const db = await cpuMs(mariadb);
       const result = await load({ url, connections: 10, seconds });
+      const webSpent = (await cpuMs(servers[i]!.pid!)) - web;
+      const dbSpent = (await cpuMs(mariadb)) - db;
       const perRequest = (ms: number) => `${(ms / result.requests).toFixed(2)} ms`;
       console.log(
-        `| ${round} | \`${page}\` | ${tree.label} | ${result.rps.toFixed(0)} | ${result.p50.toFixed(1)} ms | ${perRequest(cpuMs(servers[i]!.pid!) - web)} | ${perRequest(cpuMs(mariadb) - db)} | ${result.errors} |`,
+        `| ${round} | \`${page}\` | ${tree.label} | ${result.rps.toFixed(0)} | ${result.p50.toFixed(1)} ms | ${perRequest(webSpent)} | ${perRequest(dbSpent)} | ${result.errors} |`,
       );
     }
   }

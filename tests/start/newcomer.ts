@@ -97,6 +97,15 @@ export function npmStart(cwd: string, env: NodeJS.ProcessEnv, logFile: string): 
   return { child, output: () => output, waitFor, exited };
 }
 
+/**
+ * The processes of a process group whose command line matches, without their children: a child
+ * being started (ffmpeg from the worker) shows its parent's command line between fork and exec.
+ */
+export function servicesInGroup(pgid: number, command: RegExp): { pid: number; ppid: number; command: string }[] {
+  const matching = processGroup(pgid).filter((p) => command.test(p.command));
+  return matching.filter((p) => !matching.some((parent) => parent.pid === p.ppid));
+}
+
 /** The processes of a process group with their command lines (Linux /proc). */
 export function processGroup(pgid: number): { pid: number; ppid: number; command: string }[] {
   const found: { pid: number; ppid: number; command: string }[] = [];

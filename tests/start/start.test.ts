@@ -8,7 +8,7 @@ import { Redis } from "ioredis";
 import { createConnection, type Connection, type RowDataPacket } from "mysql2/promise";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
-import { alive, copyCommittedTree, freePort, newcomerEnv, npmStart, processGroup, tempFolder, uniqueSuffix, type RunningStart } from "./newcomer.ts";
+import { alive, copyCommittedTree, freePort, newcomerEnv, npmStart, servicesInGroup, tempFolder, uniqueSuffix, type RunningStart } from "./newcomer.ts";
 
 const suffix = uniqueSuffix();
 const folder = tempFolder(suffix);
@@ -63,9 +63,7 @@ async function visitShop(url: string): Promise<void> {
 
 /** Ctrl-C in the terminal: SIGINT to the whole process group; the web server and the worker must be gone within 10 s. */
 async function pressCtrlC(run: RunningStart): Promise<void> {
-  const matching = processGroup(run.child.pid!).filter((p) => /(server|workers)\/index\.ts/.test(p.command));
-  // A child the worker is starting (ffmpeg) shows its parent's command line between fork and exec: not a service.
-  const services = matching.filter((p) => !matching.some((parent) => parent.pid === p.ppid));
+  const services = servicesInGroup(run.child.pid!, /(server|workers)\/index\.ts/);
   expect(services.map((p) => p.command.match(/(server|workers)\/index\.ts/)![0]).sort()).toEqual(["server/index.ts", "workers/index.ts"]);
   const sent = Date.now();
   process.kill(-run.child.pid!, "SIGINT");
@@ -121,8 +119,7 @@ test("npm start on a fresh copy serves the shop, survives a killed worker, stops
   // The worker is killed as soon as it runs, while the seed is still queueing the catalogue.
   const worker = await until("the media worker running", 10 * MINUTE, async () => {
     if (first.child.exitCode !== null) throw new Error(`npm start ended:\n${first.output().slice(-4000)}`);
-    const workers = processGroup(first.child.pid!).filter((p) => p.command.includes("workers/index.ts"));
-    return workers.find((p) => !workers.some((parent) => parent.pid === p.ppid));
+    return servicesInGroup(first.child.pid!, /workers\/index\.ts/)[0];
   });
   timings["install, migrate, build"] = Date.now() - clock;
   const atKill = await counts();
