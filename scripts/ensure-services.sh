@@ -90,15 +90,19 @@ if ! mysql_up; then
   else
     # A private server with its data under .data/mysql, root without a password on loopback only.
     datadir="$PWD/.data/mysql"
+    # Its own tmpdir: a starting mariadbd deletes every #sql* file in its tmpdir, which at
+    # /tmp would include the temporary tables of any other MySQL on this machine.
+    tmpdir="$PWD/.data/mysql-tmp"
+    mkdir -p "$tmpdir"
     if [ ! -d "$datadir/mysql" ]; then
       say "initialising a MariaDB data folder in $datadir"
       mkdir -p "$datadir"
-      mariadb-install-db --no-defaults --datadir="$datadir" --auth-root-authentication-method=normal \
+      mariadb-install-db --no-defaults --datadir="$datadir" --tmpdir="$tmpdir" --auth-root-authentication-method=normal \
         ${SUDO_USER:+--user="$(id -un)"} > "$PWD/.data/mysql-init.log" 2>&1 \
         || fail "mariadb-install-db failed; see .data/mysql-init.log"
     fi
     say "starting MariaDB on 127.0.0.1:$db_port with data in $datadir"
-    nohup "$server" --no-defaults --datadir="$datadir" --socket="$datadir/mysqld.sock" \
+    nohup "$server" --no-defaults --datadir="$datadir" --tmpdir="$tmpdir" --socket="$datadir/mysqld.sock" \
       --bind-address=127.0.0.1 --port="$db_port" --pid-file="$datadir/mysqld.pid" \
       $([ "$(id -u)" = "0" ] && echo --user=root) > "$PWD/.data/mysql.log" 2>&1 &
   fi
