@@ -7,7 +7,7 @@ import { addToList, ListError } from "#app/modules/catalog/lists.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { countMediaByStatus, createMediaEntry } from "#app/modules/media/library.server.ts";
-import { closeQueues } from "#app/modules/media/queue.server.ts";
+import { closeQueues, getQueues } from "#app/modules/media/queue.server.ts";
 import { setSlideImage } from "#app/modules/media/slides.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { SLIDES } from "#app/modules/site/content.ts";
@@ -119,11 +119,22 @@ async function seedSlides() {
   console.log(`seeded ${SLIDES.length} home slide pictures (queued for the worker)`);
 }
 
+/** Jobs the image and video queues still hold: the AVIF follow-ups outlive "processing". */
+async function mediaJobsPending(): Promise<number> {
+  const { image, video } = getQueues();
+  const counts = await Promise.all([image, video].map((queue) => queue.getJobCounts("waiting", "prioritized", "active", "delayed")));
+  return counts.reduce((sum, byState) => sum + Object.values(byState).reduce((a, b) => a + b, 0), 0);
+}
+
+/**
+ * Until the worker has nothing left of the seed, AVIF sizes included: each of those that lands
+ * moves the public version, which the readers' page-cache checks must not see after this.
+ */
 async function waitForWorker(timeoutMs = 10 * 60_000) {
   const started = Date.now();
   for (;;) {
     const counts = await countMediaByStatus();
-    if (!counts.processing) {
+    if (!counts.processing && !(await mediaJobsPending())) {
       console.log(`media ready: ${counts.ready ?? 0}, failed: ${counts.failed ?? 0}`);
       if (counts.failed) process.exitCode = 1;
       return;
