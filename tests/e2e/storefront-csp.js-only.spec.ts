@@ -16,8 +16,8 @@ test("the home page, a listing and a product page hydrate, from a render and fro
   const product = await page.locator('a[href^="/product/wall-hanging/"]').first().getAttribute("href");
   expect(product).toBeTruthy();
   for (const path of ["/", "/product/wall-hanging", product!]) {
-    // Until a cache hit: the write specs running beside this one move the catalogue's
-    // version (and so empty the cache) at any moment, so one repeat is not always a hit.
+    // Until a cache hit: anything that moves the catalogue's version (a write spec run beside
+    // this one, a media job still finishing) empties the cache, so one repeat is not always a hit.
     const seen: string[] = [];
     for (let i = 0; i < 5 && !seen.includes("HIT"); i++) {
       const response = await page.goto(path);
