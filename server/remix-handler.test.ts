@@ -8,7 +8,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
-import { closePublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closePublicVersion, openVersionConnection, publicVersionKey, readPublicVersion, setVersionConnection } from "#app/modules/site/public-version.server.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 
@@ -60,8 +61,17 @@ let origin = "";
 let server: ReturnType<express.Express["listen"]>;
 let adminCookie = "";
 let requestsPastTheHits = 0;
+/** GETs of the public version key on the real connection (counted, then sent on). */
+let versionReads = 0;
 
 beforeAll(async () => {
+  const redis = openVersionConnection(getEnv().REDIS_URL);
+  const get = redis.get.bind(redis);
+  redis.get = ((key: string) => {
+    if (key === publicVersionKey()) versionReads++;
+    return get(key);
+  }) as typeof redis.get;
+  setVersionConnection(redis);
   const app = express();
   const cache = new PageCache();
   // The order of server/index.ts: hits first, then what only a render needs.
@@ -138,6 +148,19 @@ describe("the hit path", () => {
     expect(await write(adminCookie)).toBe(200);
     expect((await publicPage()).cache).toBe("MISS");
     expect(requestsPastTheHits).toBe(before + 2);
+  });
+
+  it("reads the version once for a page it holds at an older version, and once for a hit", async () => {
+    await publicPage();
+    expect((await publicPage()).cache).toBe("HIT");
+    expect(await write(adminCookie)).toBe(200);
+
+    versionReads = 0;
+    expect((await publicPage()).cache).toBe("MISS");
+    expect(versionReads).toBe(1);
+    versionReads = 0;
+    expect((await publicPage()).cache).toBe("HIT");
+    expect(versionReads).toBe(1);
   });
 });
 

@@ -105,8 +105,8 @@ export function createCachedRequestHandler({ build, mode, cache }: CachedHandler
       if (!cache || !cacheable) return await bypass(req, res, cacheable);
 
       const key = req.originalUrl;
-      const epoch = cache.epoch;
-      const { version, found } = await lookUp(cache, key);
+      // pageCacheHits already read the version for a URL it holds: one read per request.
+      const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
       if (found.state === "hit") return send(req, res, found.page, "HIT");
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
@@ -139,11 +139,19 @@ const requestFacts = (req: ExpressRequest) => ({
   authorization: req.headers.authorization,
 });
 
+interface LookedUp {
+  version: number | null;
+  found: Lookup;
+  /** The cache's epoch before the version was read: a render is stored under it. */
+  epoch: number;
+}
+
 /** The entry for `key` under the current public version; a version that cannot be read ends the trust in every entry. */
-async function lookUp(cache: PageCache, key: string): Promise<{ version: number | null; found: Lookup }> {
+async function lookUp(cache: PageCache, key: string): Promise<LookedUp> {
+  const epoch = cache.epoch;
   const version = await readPublicVersion();
   if (version === null) cache.distrust();
-  return { version, found: cache.lookup(key, version) };
+  return { version, found: cache.lookup(key, version), epoch };
 }
 
 /**
@@ -151,16 +159,20 @@ async function lookUp(cache: PageCache, key: string): Promise<{ version: number 
  * read whose stored copy is current is sent from here, before the request log, compression
  * and the CSP nonce, which only a render needs (bench/RESULTS.md, "The hit path's own work").
  * Everything else goes on down the chain to cachedRequestHandler, which renders and stores.
- * A URL never stored costs no version read here, so static files and uploads pass untouched.
+ * A URL never stored costs no version read here, so static files and uploads pass untouched;
+ * a stale one hands its read on to the render.
  */
 export function createPageCacheHits(cache: PageCache) {
   return async function pageCacheHits(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
       if (!cache.peek(req.originalUrl) || !isCacheableRequest(requestFacts(req))) return next();
-      const { found } = await lookUp(cache, req.originalUrl);
-      if (found.state !== "hit") return next();
+      const looked = await lookUp(cache, req.originalUrl);
+      if (looked.found.state !== "hit") {
+        res.locals.pageCacheLookup = looked;
+        return next();
+      }
       logCacheHit(req, res);
-      send(req, res, found.page, "HIT");
+      send(req, res, looked.found.page, "HIT");
     } catch (error) {
       next(error);
     }
