@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -182,12 +183,24 @@ const server = http.createServer(app);
 // A body announced with `Expect: 100-continue` is asked for only once its size is accepted
 // (server/request-limits.ts); no page in the cache takes one.
 server.on("checkContinue", (req, res) => app(req, res));
+
+/** Connections with a request in progress: one of those going silent is a stalled upload, worth a warning. */
+const answering = new WeakSet<Socket>();
+function trackAnswering(req: http.IncomingMessage, res: http.ServerResponse): void {
+  answering.add(req.socket);
+  res.once("close", () => answering.delete(req.socket));
+}
+server.prependListener("request", trackAnswering);
+server.prependListener("checkContinue", trackAnswering);
+
 // Node's defaults end any request after 5 minutes, which would cut off a large video sent
 // from a phone on a slow line; what is cut off instead is a connection that goes silent.
 server.requestTimeout = 0;
 server.headersTimeout = 60_000;
 server.setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000, (socket) => {
-  logger.warn({ remoteAddress: socket.remoteAddress }, "idle connection closed");
+  // A browser's spare connection that never carried a request is closed without a word.
+  if (answering.has(socket)) logger.warn({ remoteAddress: socket.remoteAddress }, "silent connection closed mid-request");
+  else logger.debug({ remoteAddress: socket.remoteAddress }, "idle connection closed");
   socket.destroy();
 });
 server.listen(env.PORT, () => {

@@ -1,7 +1,8 @@
 // An upload sent very slowly, over real HTTP to the production server: a phone on a bad
 // line that keeps sending is never cut off, however long it takes; a connection that goes
 // silent mid-upload is closed after HTTP_IDLE_TIMEOUT_SECONDS, its half-received file is
-// removed, and the server keeps serving.
+// removed, and the server keeps serving; a connection that never carried a request is closed
+// as quietly as a browser's spare connection should be.
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
@@ -57,6 +58,16 @@ async function startUpload(image: Buffer): Promise<{ socket: Socket; body: Buffe
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The server's warnings (and worse) about connections it closed, in order. */
+const closedWarnings = () =>
+  web
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((entry) => entry.level >= 40 && entry.msg.includes("connection closed"))
+    .map((entry) => entry.msg);
+
 describe("a very slow upload", () => {
   it("that keeps sending is accepted, even when it takes longer than the idle limit", async () => {
     const image = await makeJpeg(640, 480, 7);
@@ -84,8 +95,20 @@ describe("a very slow upload", () => {
     expect(Date.now() - silentSince).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
     await until(async () => (await originalsOnDisk()).length === before.length, 10_000, "the partial original to be removed");
     expect(await originalsOnDisk()).toEqual(before);
-    expect(web.output()).toContain("idle connection closed");
+    expect(closedWarnings()).toContain("silent connection closed mid-request");
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
+  }, 60_000);
+});
+
+describe("a connection that never sends a request (a browser's spare one)", () => {
+  it("is closed after the idle limit without a warning", async () => {
+    const before = closedWarnings().length;
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    const openedAt = Date.now();
+    await new Promise((resolve) => socket.once("close", resolve));
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+    expect(closedWarnings()).toHaveLength(before);
   }, 60_000);
 });
