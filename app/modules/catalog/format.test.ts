@@ -134,6 +134,7 @@ describe("listing links", () => {
     expect(parsePage("-2")).toBe(1);
     expect(parsePage("2.5")).toBe(1);
     expect(parsePage("abc")).toBe(1);
+    expect(parsePage("99999999999999999999")).toBe(Number.MAX_SAFE_INTEGER);
   });
   it("numbers every page when there are few, and elides the middle of many", () => {
     expect(pageLinks(1, 1)).toEqual([]);

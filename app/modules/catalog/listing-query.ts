@@ -82,7 +82,9 @@ export function listingSearch(state: ListingState, defaultSort: SortKey = "newes
 /** Reads ?page=N: a positive integer, else 1. */
 export function parsePage(value: string | null): number {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  // Past what a number holds exactly (1e20 is an "integer" too) its offset would reach SQL as
+  // 1.2e+21; any page past the end shows the last one, so the largest exact one serves.
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 1;
 }
 
 export type PageLink = { kind: "page"; page: number } | { kind: "gap"; key: string };

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { getDb } from "#db/index.ts";
-import { PRICE_BANDS, priceBand, type PriceBand } from "./listing-query.ts";
+import { PRICE_BANDS, parsePage, priceBand, type PriceBand } from "./listing-query.ts";
 import { PAGE_SIZE } from "./products.server.ts";
 import { searchPublicProducts } from "./search.server.ts";
 
@@ -100,6 +100,8 @@ describe("searchPublicProducts", () => {
     const second = await searchPublicProducts("kachua", all, 2, "newest");
     expect(second).toMatchObject({ total: 14, page: 2, pageCount: 2 });
     expect(second.items).toHaveLength(14 - PAGE_SIZE);
+    // A page number too large for an exact offset (1e20) shows the last page, as any page past the end does.
+    await expect(searchPublicProducts("kachua", all, parsePage("99999999999999999999"), "newest")).resolves.toMatchObject({ total: 14, page: 2 });
     for (const hostile of [`"`, "'; DROP TABLE products; --", "+-*()<>~@", "%_%", "\\"]) {
       await expect(searchPublicProducts(hostile, all, 1, "relevance")).resolves.toMatchObject({ total: 0 });
     }
