@@ -160,7 +160,7 @@ function EditorModal({
         <div className="mt-4">
           <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={returnTo} />
           <p className="mt-4 text-sm">
-            <Link className="underline" to={`/dashboard/edit-product/${editing.id}`}>
+            <Link className="inline-flex min-h-11 items-center underline" to={`/dashboard/edit-product/${editing.id}`}>
               Open the edit page (images, order, main image)
             </Link>
           </p>
@@ -202,7 +202,7 @@ export default function AllProducts() {
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
         <label className="block">
           <span className="text-sm font-medium">Category</span>
-          <select name="category" defaultValue={category} className="mt-1 block rounded border border-brass-300 bg-white px-3 py-2">
+          <select name="category" defaultValue={category} className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2">
             <option value="">All categories</option>
             <CategoryOptions />
           </select>
@@ -214,7 +214,7 @@ export default function AllProducts() {
             name="q"
             defaultValue={q}
             placeholder="Name or description"
-            className="mt-1 block rounded border border-brass-300 bg-white px-3 py-2"
+            className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2"
           />
         </label>
         <button type="submit" className={buttonClass}>

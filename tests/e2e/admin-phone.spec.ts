@@ -101,6 +101,28 @@ test("the gallery, display image and video screens: every control of a media car
   }
 });
 
+test("the forms' fields and buttons are 44 px tall: Add product, All Products' search, the upload screens, the overview's feeds link", async ({ page }) => {
+  const forms: Array<[string, string]> = [
+    ["/dashboard/upload", "main form"],
+    ["/dashboard/all-products", "form[role=search]"],
+    ["/dashboard/upload-gallery", "main form[enctype]"],
+    ["/dashboard/image-upload", "main form[enctype]"],
+    ["/dashboard/video-upload", "main form[enctype]"],
+  ];
+  for (const [path, selector] of forms) {
+    await page.goto(path);
+    const controls = await page.locator(selector).first().locator("button, select, input:not([type=hidden]):not([type=file]), textarea").all();
+    expect(controls.length, path).toBeGreaterThan(0);
+    for (const control of controls) {
+      if (!(await control.isVisible())) continue;
+      const label = `${path}: ${(await control.getAttribute("name")) || (await control.textContent())}`;
+      expect((await control.boundingBox())!.height, label).toBeGreaterThanOrEqual(44);
+    }
+  }
+  await page.goto("/dashboard");
+  expect((await page.getByRole("link", { name: "Catalogue Feeds" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});
+
 test("thumbnails are sharp at 2× density: the file is at least twice the box's width", async ({ page }) => {
   for (const [path, scope] of [
     ["/dashboard/all-products", "admin-product-card"],
