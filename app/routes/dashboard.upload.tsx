@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply(imageError ? { fieldErrors: { images: [imageError] } } : undefined),
         error: `Error: ${imageError ?? "Please correct the highlighted fields."}`,
+        imagesNotKept: images.length,
       },
       { status: 400 },
     );
@@ -149,6 +150,8 @@ export default function UploadProduct() {
   const imageErrors = filesProblem
     ? [filesProblem]
     : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
+  // Without JS the chosen files do not come back with the refused form (a browser never refills a file input).
+  const imagesNotKept = actionData && "imagesNotKept" in actionData ? Number(actionData.imagesNotKept) : 0;
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
   const noCategory = category === "" && !initial("category");
   // With JS the button stays disabled until both are there (SPEC §5) and says what is still
@@ -205,6 +208,11 @@ export default function UploadProduct() {
         <div className="md:col-span-2">
           <FilePicker label="Images (1 to 5)" name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles}>
             <FieldError name="images" errors={imageErrors} />
+            {imagesNotKept > 0 ? (
+              <p role="alert" data-testid="images-not-kept" className="mt-1 text-sm font-medium text-red-700">
+                {PRODUCT_IMAGE_MESSAGES.notKept(imagesNotKept)}
+              </p>
+            ) : null}
             <ImagePreviews files={files} />
           </FilePicker>
         </div>

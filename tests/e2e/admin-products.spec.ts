@@ -55,6 +55,23 @@ test("Upload: a file that is not an image fails with 'Error: …' and keeps the 
   await expect(page.getByLabel("Weight")).toHaveValue("850");
 });
 
+test("Upload: a refused price keeps the typed values and marks the field; without JS it asks for the photos again", async ({ page, javaScriptEnabled }) => {
+  const name = uniqueName("Refused price");
+  await submitProduct(page, { name, price: "-5", images: [await jpeg("kept.jpg", 3, 64, 48)] });
+  const price = page.getByLabel("Price", { exact: true });
+  await expect(page.getByText("Price cannot be negative")).toBeVisible();
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(price).toHaveCSS("border-top-width", "2px");
+  await expect(page.getByLabel("Title")).toHaveValue(name);
+  if (javaScriptEnabled) {
+    // Checked in the browser before anything is sent: the chosen photo is still there.
+    await expect(page.getByTestId("images-not-kept")).toHaveCount(0);
+    expect(await page.getByLabel("Images (1 to 5)").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  } else {
+    await expect(page.getByTestId("images-not-kept")).toHaveText("Your photo was not kept while the form came back: choose it again.");
+  }
+});
+
 test("A photo the worker cannot read: Failed with its Retry inside the card on All Products and Edit, and the pages hydrate cleanly", async ({ page, javaScriptEnabled }) => {
   // React reports a failed hydration as an uncaught error (#418, #423 in production).
   const pageErrors: string[] = [];

@@ -28,6 +28,8 @@ export const PRODUCT_IMAGE_MESSAGES = {
   tooManyInTotal: (current: number) =>
     `You can upload a maximum of ${UPLOAD_LIMITS.imagesPerProduct} images. You currently have ${current}.`,
   tooLarge: `Some files exceed the ${productImageMB}MB limit. Please upload smaller images.`,
+  /** A form sent back without JS for another field's sake: a browser cannot give the chosen files back. */
+  notKept: (count: number) => `Your ${count === 1 ? "photo was" : `${count} photos were`} not kept while the form came back: choose ${count === 1 ? "it" : "them"} again.`,
   /** The hint beside a product image input. */
   hint: `JPEG, PNG, WebP or AVIF photos, each at most ${productImageMB} MB.`,
 } as const;
