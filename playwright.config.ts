@@ -65,7 +65,8 @@ export default defineConfig({
     command: `bash scripts/e2e-server.sh`,
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 600_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 runs specs against a server already started with scripts/e2e-server.sh (development only).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
