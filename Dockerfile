@@ -1,5 +1,5 @@
 # One image for both processes: the web server and the media worker.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # patch-package applies these after the install (the postinstall script).
@@ -11,21 +11,18 @@ FROM deps AS build
 COPY . .
 RUN node_modules/.bin/remix vite:build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=deps /app/node_modules ./node_modules
+# Built JavaScript only (vite.config.ts): build/server/web.js, worker.js, migrate.js, seed.js,
+# admin.js, and the pages' build/client; no TypeScript source, no tsx at run time.
 COPY --from=build /app/build ./build
-COPY package.json tsconfig.json ./
-COPY app ./app
-COPY db ./db
-COPY server ./server
-COPY workers ./workers
-COPY public ./public
+COPY package.json ./
 RUN mkdir -p /data/storage && chown node:node /data/storage
 USER node
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "server/index.ts"]
+CMD ["node", "build/server/web.js"]

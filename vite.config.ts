@@ -58,6 +58,35 @@ function thirdPartyLicenses(): Plugin {
   };
 }
 
+/**
+ * The processes production runs, built with the Remix server build in one Rollup graph
+ * (docs/decisions/102-one-built-copy.md): each app module is one shared chunk, so the web
+ * process's Express layer and the pages it serves use the same logger, Redis client, storage and
+ * error classes. `node build/server/web.js` is the web server, `worker.js` the media worker.
+ */
+export const PROCESS_ENTRIES = {
+  web: "server/index.ts",
+  worker: "workers/index.ts",
+  migrate: "db/migrate.ts",
+  seed: "db/seed/index.ts",
+  supervise: "scripts/supervise.ts",
+  "reset-db": "scripts/reset-db.ts",
+  admin: "scripts/admin.ts",
+};
+
+function processEntries(): Plugin {
+  return {
+    name: "process-entries",
+    apply: (_config, env) => env.command === "build" && env.isSsrBuild === true,
+    options(options) {
+      return { ...options, input: { index: options.input as string, ...PROCESS_ENTRIES } };
+    },
+    outputOptions(output) {
+      return { ...output, entryFileNames: (chunk) => (chunk.name === "index" ? "index.js" : "[name].js") };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -74,6 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     thirdPartyLicenses(),
+    processEntries(),
     // Scripts and styles are compressed once, at build time, as hard as the formats allow
     // (brotli 11; gzip by zopfli, ~3 % smaller than zlib -9) and served as they are
     // (server/index.ts): fewer bytes for phones on slow networks, no CPU per request.

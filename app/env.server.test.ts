@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { keyPrefixForDatabase, logLevelFromEnv, parseEnv } from "./env.server.ts";
+import { ADMIN_PASSWORD_MIN_CHARS } from "./modules/auth/limits.ts";
 
 describe("configuration", () => {
   it("fills the documented defaults", () => {
@@ -21,6 +22,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ S3_ENDPOINT: "minio:9000" })).toThrow(/^Invalid configuration: S3_ENDPOINT /);
     const s3 = parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "dokra", S3_FORCE_PATH_STYLE: "true", MEDIA_PUBLIC_URL: "https://cdn.example.com/media/" });
     expect([s3.S3_REGION, s3.S3_FORCE_PATH_STYLE, s3.MEDIA_PUBLIC_URL]).toEqual(["us-east-1", true, "https://cdn.example.com/media"]);
+  });
+
+  it("asks of ADMIN_PASSWORD the length the admin CLI asks (app/modules/auth/limits.ts)", () => {
+    const short = "x".repeat(ADMIN_PASSWORD_MIN_CHARS - 1);
+    expect(() => parseEnv({ ADMIN_PASSWORD: short })).toThrow(/^Invalid configuration: ADMIN_PASSWORD /);
+    expect(parseEnv({ ADMIN_PASSWORD: `${short}x` }).ADMIN_PASSWORD).toBe(`${short}x`);
+    expect(ADMIN_PASSWORD_MIN_CHARS).toBe(10);
   });
 
   it("names the bad value in one line", () => {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN_CHARS } from "./modules/auth/limits.ts";
 
 const url = (protocols: string[]) =>
   z.url({ protocol: new RegExp(`^(${protocols.join("|")})$`) });
@@ -84,7 +85,7 @@ const envSchema = z
       .pipe(z.array(z.string().refine(isProxyAddress, "must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal"))),
 
     ADMIN_EMAIL: z.email().default("admin@dokra.local"),
-    ADMIN_PASSWORD: z.string().min(8).default("dokra-admin-2026"),
+    ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_CHARS).default("dokra-admin-2026"),
 
     SHOP_NAME: z.string().min(1).default("Dokra Shilpa Kendra"),
     SHOP_PHONE: z.string().regex(/^\+?[0-9 ()-]{7,20}$/).default("+91 98300 12345"),

@@ -9,6 +9,10 @@ export const APP_PORT = Number(process.env.BENCH_PORT ?? 3313);
 /** The bare baseline server during the HTTP row; the scale row's web server afterwards. */
 export const SECOND_PORT = APP_PORT + 10;
 export const BUILD_DIR = ".data/build-bench";
+/** The production processes, built with the app (vite.config.ts). */
+export const BUILT = Object.fromEntries(
+  ["web", "worker", "seed", "reset-db", "admin"].map((name) => [name, path.join(BUILD_DIR, `server/${name}.js`)]),
+) as Record<"web" | "worker" | "seed" | "reset-db" | "admin", string>;
 export const WORK = path.resolve(".data/bench");
 const DB_PREFIX = process.env.BENCH_DB ?? "dokra_bench";
 export const MAIN_DB = `${DB_PREFIX}_main`;
@@ -58,7 +62,7 @@ export async function exec(command: string, args: string[], env: Env, logName: s
   if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited ${code}: see ${path.join(WORK, "logs", `${logName}.log`)}`);
 }
 
-/** A long-running Node process of the app, started without the tsx wrapper so `pid` is the process itself. */
+/** A long-running Node process of the app (built JavaScript, or TypeScript through tsx's loader), `pid` the process itself. */
 export interface AppProcess {
   name: string;
   child: ChildProcess;
@@ -73,7 +77,8 @@ const running = new Set<ChildProcess>();
 export async function startNode(name: string, script: string, env: Env, args: string[] = []): Promise<AppProcess> {
   await fs.mkdir(path.join(WORK, "logs"), { recursive: true });
   const out = createWriteStream(path.join(WORK, "logs", `${name}.log`), { flags: "a" });
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const program = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
+  const child = spawn(process.execPath, [...program, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -121,9 +126,9 @@ async function newestMtime(entry: string): Promise<number> {
 
 /** Builds into BUILD_DIR when there is no build or a source the build depends on is newer. */
 export async function ensureBuild(): Promise<string> {
-  const marker = path.join(BUILD_DIR, "server/index.js");
+  const marker = path.join(BUILD_DIR, "server/web.js");
   const built = (await fs.stat(marker).catch(() => null))?.mtimeMs ?? 0;
-  const sources = await Promise.all(["app", "public", "vite.config.ts", "package-lock.json", "tsconfig.json"].map(newestMtime));
+  const sources = await Promise.all(["app", "public", "server", "workers", "db", "scripts", "vite.config.ts", "package-lock.json", "tsconfig.json"].map(newestMtime));
   const newest = Math.max(...sources);
   if (built && built > newest) return "up to date";
   log(built ? "build is older than app/: rebuilding" : `no build in ${BUILD_DIR}: building`);
@@ -192,15 +197,15 @@ export async function startApp(options: { reuse: boolean }): Promise<RunningApp>
   const reuse = options.reuse && (await mainSeeded());
   if (!reuse) {
     log(`fresh database ${MAIN_DB}, queue and storage; seeding the demo catalogue through the worker`);
-    await exec("node_modules/.bin/tsx", ["scripts/reset-db.ts"], env, "setup");
+    await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
     await fs.rm(env.STORAGE_DIR!, { recursive: true, force: true });
     await clearQueue(MAIN_DB);
   } else {
     log(`reusing the seeded ${MAIN_DB}`);
   }
-  let worker = await startNode("worker", "workers/index.ts", env);
-  if (!reuse) await exec("node_modules/.bin/tsx", ["db/seed/index.ts", "--wait"], env, "setup");
-  const web = await startNode("web", "server/index.ts", env);
+  let worker = await startNode("worker", BUILT.worker, env);
+  if (!reuse) await exec(process.execPath, [BUILT.seed, "--wait"], env, "setup");
+  const web = await startNode("web", BUILT.web, env);
   await waitForHealth(APP_PORT, web);
   return {
     web,
@@ -210,7 +215,7 @@ export async function startApp(options: { reuse: boolean }): Promise<RunningApp>
     base: `http://127.0.0.1:${APP_PORT}`,
     async restartWorker() {
       await worker.stop();
-      worker = await startNode("worker", "workers/index.ts", env);
+      worker = await startNode("worker", BUILT.worker, env);
       return worker;
     },
   };

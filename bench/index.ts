@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   BUILD_DIR,
+  BUILT,
   MAIN_DB,
   SCALE_DB,
   WORK,
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
     `Before the run: ${loadBefore}.`,
     `After the run: ${load()}.`,
     "",
-    `The app: production build (${build}), one web process and one worker process (\`node --import tsx server/index.ts\` / \`workers/index.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on database ${MAIN_DB} seeded with the demo catalogue through the real upload queue; the scale row uses ${SCALE_DB}.`,
+    `The app: production build (${build}), one web process and one worker process (\`node ${BUILT.web}\` / \`${BUILT.worker}\` on Node.js ${process.version}, NODE_ENV=production, LOG_LEVEL=warn) on database ${MAIN_DB} seeded with the demo catalogue through the real upload queue; the scale row uses ${SCALE_DB}.`,
     "",
     ...sections.flatMap((s) => [renderSection(s), ""]),
   ].join("\n");

@@ -2,7 +2,7 @@
 // (PAGE_CACHE=off) so the database work is what is measured, and the SQL statements each
 // request sends, counted by bench/sql-counter.ts.
 import { createConnection, type Connection } from "mysql2/promise";
-import { ADMIN, DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, adminCookie, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
+import { ADMIN, BUILT, DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, adminCookie, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
 import { feedRows, timeFeed, type FeedTiming } from "./feeds.ts";
 import { rawGet } from "./http.ts";
 import { load } from "./load.ts";
@@ -116,11 +116,11 @@ async function explain(db: Connection, statements: string[]): Promise<string[]> 
 export async function runScale(options: ScaleOptions): Promise<Section> {
   const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
   log(`scale: fresh ${SCALE_DB} with ${options.small} products`);
-  await exec("node_modules/.bin/tsx", ["scripts/reset-db.ts"], env, "setup");
-  await exec("node_modules/.bin/tsx", ["scripts/admin.ts", "create", ADMIN.email], env, "setup");
+  await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
+  await exec(process.execPath, [BUILT.admin, "create", ADMIN.email], env, "setup");
   const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
   const counter = await startSqlCounter();
-  const web = await startNode("web-scale", "server/index.ts", {
+  const web = await startNode("web-scale", BUILT.web, {
     ...env,
     DATABASE_URL: `mysql://root@127.0.0.1:${counter.port}/${SCALE_DB}`,
     QUEUE_PREFIX: SCALE_DB,
@@ -128,7 +128,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
   });
   // The feed's megabytes of rows would pass through the counting proxy, which runs in this
   // process beside autocannon: it is fetched from a web process that reaches MariaDB directly.
-  const direct = await startNode("web-scale-direct", "server/index.ts", {
+  const direct = await startNode("web-scale-direct", BUILT.web, {
     ...benchEnv({ port: SECOND_PORT + 1, database: SCALE_DB }),
     QUEUE_PREFIX: SCALE_DB,
     PAGE_CACHE: "off",

@@ -3,7 +3,7 @@
 // time. The scale catalogue's names get a motif word (one product in 8 is an elephant), so a
 // search's matches grow with the catalogue as a real one's would.
 import { createConnection, type Connection } from "mysql2/promise";
-import { DB_ROOT, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, startNode, waitForHealth } from "./app.ts";
+import { BUILT, DB_ROOT, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, startNode, waitForHealth } from "./app.ts";
 import { rawGet } from "./http.ts";
 import { load, type Load } from "./load.ts";
 import { fmt, type Row, type Section } from "./report.ts";
@@ -55,9 +55,9 @@ async function measure(base: string, urlPath: string, seconds: number): Promise<
 export async function runSearch(options: SearchOptions): Promise<Section> {
   const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
   log(`search: fresh ${SCALE_DB} with ${options.small} products`);
-  await exec("node_modules/.bin/tsx", ["scripts/reset-db.ts"], env, "setup");
+  await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
   const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
-  const web = await startNode("web-search", "server/index.ts", { ...env, QUEUE_PREFIX: SCALE_DB, PAGE_CACHE: "off" });
+  const web = await startNode("web-search", BUILT.web, { ...env, QUEUE_PREFIX: SCALE_DB, PAGE_CACHE: "off" });
   const base = `http://127.0.0.1:${SECOND_PORT}`;
   const paths = [
     { label: "search page, best match", path: "/search?q=hathi" },

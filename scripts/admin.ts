@@ -5,10 +5,10 @@
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { loadEnvOrExit } from "#app/env.server.ts";
+import { ADMIN_PASSWORD_MIN_CHARS } from "#app/modules/auth/limits.ts";
 import { normalizeEmail, upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { closeDb, getDb } from "#db/index.ts";
 
-export const MIN_PASSWORD_LENGTH = 10;
 const USAGE = "usage: npm run admin -- create|reset-password <email>   (password from ADMIN_PASSWORD, a prompt or stdin)";
 
 async function readPassword(): Promise<string> {
@@ -54,8 +54,8 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const password = await readPassword();
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length < ADMIN_PASSWORD_MIN_CHARS) {
+    console.error(`the password must have at least ${ADMIN_PASSWORD_MIN_CHARS} characters`);
     return 1;
   }
   const user = await upsertAdmin(normalized, password);

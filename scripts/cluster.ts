@@ -21,7 +21,7 @@ if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p < 1 || p >
   process.exit(1);
 }
 
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
+if (!existsSync(path.join(buildDir, "server/web.js"))) {
   console.log("[cluster] building the app (remix vite:build)…");
   const built = spawnSync("node_modules/.bin/remix", ["vite:build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   if (built.status !== 0) process.exit(1);
@@ -53,7 +53,8 @@ async function run(name: string, script: string, env: Record<string, string>): P
   const storageDir = path.join(root, name);
   await fs.mkdir(storageDir, { recursive: true });
   const childEnv: NodeJS.ProcessEnv = { ...shared, ...env, NODE_ENV: "production", STORAGE_DIR: storageDir };
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // The production processes: built JavaScript beside the server build (vite.config.ts).
+  const child = spawn(process.execPath, [path.join(buildDir, "server", script)], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
@@ -86,10 +87,10 @@ process.on("SIGTERM", () => void stop(0));
 
 const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 await Promise.all([
-  run("web-1", "server/index.ts", { PORT: String(ports[0]), PUBLIC_URL: urls[0]! }),
-  run("web-2", "server/index.ts", { PORT: String(ports[1]), PUBLIC_URL: urls[1]! }),
-  run("worker-1", "workers/index.ts", {}),
-  run("worker-2", "workers/index.ts", {}),
+  run("web-1", "web.js", { PORT: String(ports[0]), PUBLIC_URL: urls[0]! }),
+  run("web-2", "web.js", { PORT: String(ports[1]), PUBLIC_URL: urls[1]! }),
+  run("worker-1", "worker.js", {}),
+  run("worker-2", "worker.js", {}),
 ]);
 
 async function healthy(url: string): Promise<void> {

@@ -3,6 +3,7 @@
 # seeded through the real queue and worker, with web and worker as separate processes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/node.sh
 
 export NODE_ENV=production
 export PORT="${E2E_PORT:-3210}"
@@ -15,14 +16,14 @@ export SESSION_SECRET=e2e-session-secret-not-for-production
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
 export BUILD_DIR="${BUILD_DIR:-build}"
-[ -f "$BUILD_DIR/server/index.js" ] || node_modules/.bin/remix vite:build
+[ -f "$BUILD_DIR/server/web.js" ] || node_modules/.bin/remix vite:build
 
-node_modules/.bin/tsx scripts/reset-db.ts
+node "$BUILD_DIR/server/reset-db.js"
 rm -rf "$STORAGE_DIR"
 redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" --scan --pattern "${QUEUE_PREFIX}:*" | xargs -r redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" del > /dev/null
 
-node_modules/.bin/tsx workers/index.ts &
+node "$BUILD_DIR/server/worker.js" &
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT
-node_modules/.bin/tsx db/seed/index.ts --wait
-node_modules/.bin/tsx server/index.ts
+node "$BUILD_DIR/server/seed.js" --wait
+node "$BUILD_DIR/server/web.js"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the shop from a fresh clone: installs, makes sure MySQL, Redis and ffmpeg are
-# there, migrates, seeds the demo catalogue once, builds, and starts the web server
+# there, builds, migrates, seeds the demo catalogue once, and starts the web server
 # and the media worker as two processes, restarting either when it dies
-# (scripts/supervise.ts). Ctrl-C stops both.
+# (scripts/supervise.ts). Ctrl-C stops both. Everything runs on the Node.js of
+# .node-version (scripts/node.sh) and, after the build, on built JavaScript.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/node.sh
 
 # Local settings: .env (git-ignored) keeps a generated session secret between runs.
 if [ ! -f .env ]; then
@@ -20,10 +22,10 @@ mkdir -p .data
 bash scripts/ensure-services.sh
 export NODE_ENV=production
 
-node_modules/.bin/tsx db/migrate.ts
 node_modules/.bin/remix vite:build > .data/build.log 2>&1 || { cat .data/build.log; exit 1; }
+node build/server/migrate.js
 
-node --import tsx scripts/supervise.ts &
+node build/server/supervise.js &
 supervisor=$!
 
 stop() {
@@ -36,7 +38,7 @@ trap stop INT TERM
 
 # The seed queues its uploads; the running worker turns them into images and clips.
 # An interrupted seed is finished by the next start (db/seed/index.ts).
-node_modules/.bin/tsx db/seed/index.ts || stop 1
+node build/server/seed.js || stop 1
 
 port="${PORT:-3000}"
 cat <<MSG

@@ -3,8 +3,10 @@
 // stayed up a minute), with a line saying how it ended. SIGINT/SIGTERM stop both: each
 // gets SIGTERM to finish what it is doing, and SIGKILL if it is still there after 8 s.
 //
-//   node --import tsx scripts/supervise.ts
+//   node build/server/supervise.js   (built with the app: vite.config.ts)
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 interface Supervised {
   name: string;
@@ -21,17 +23,19 @@ const STABLE_AFTER_MS = 60_000;
 const KILL_AFTER_MS = 8_000;
 
 const processes: Supervised[] = [
-  { name: "worker", script: "workers/index.ts", startedAt: 0, backoffMs: FIRST_BACKOFF_MS },
-  { name: "web", script: "server/index.ts", startedAt: 0, backoffMs: FIRST_BACKOFF_MS },
+  { name: "worker", script: "worker.js", startedAt: 0, backoffMs: FIRST_BACKOFF_MS },
+  { name: "web", script: "web.js", startedAt: 0, backoffMs: FIRST_BACKOFF_MS },
 ];
+/** The built processes sit beside this file in build/server/. */
+const builtDir = path.dirname(fileURLToPath(import.meta.url));
 let stopping = false;
 
 const say = (message: string) => console.log(`[start] ${message}`);
 
 function start(entry: Supervised): void {
   entry.startedAt = Date.now();
-  // One node process per service (no tsx wrapper): the pid we watch is the one that works.
-  const child = spawn(process.execPath, ["--import", "tsx", entry.script], { stdio: "inherit" });
+  // One node process per service on built JavaScript: the pid we watch is the one that works.
+  const child = spawn(process.execPath, [path.join(builtDir, entry.script)], { stdio: "inherit" });
   entry.child = child;
   child.on("exit", (code, signal) => {
     entry.child = undefined;
@@ -69,6 +73,7 @@ function stop(signal: NodeJS.Signals): void {
   maybeExit();
 }
 
+say(`Node.js ${process.version} (${process.execPath})`);
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 for (const entry of processes) start(entry);

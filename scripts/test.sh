@@ -4,6 +4,9 @@
 # against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every step below on the Node.js of .node-version.
+. scripts/node.sh
+echo "== Node.js $(node -v)"
 mkdir -p .data
 
 bash scripts/ensure-services.sh --for-tests

@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -11,7 +12,7 @@ import helmet, { contentSecurityPolicy } from "helmet";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
-import { LocalDiskStorage, storageFromEnv } from "#app/modules/media/storage.server.ts";
+import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
@@ -23,10 +24,9 @@ import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnserve
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
 const production = env.NODE_ENV === "production";
-// Its own instance, not getStorage()'s: this file runs from source while the Remix build bundles
-// its own copy of the media modules, and a shared instance would throw errors of the source's
-// classes into the build's `instanceof` checks (a too-large photo then answered 500, not 413).
-const storage = storageFromEnv(env);
+// In production this file is built with the app (build/server/web.js, vite.config.ts): the pages
+// and this layer share one copy of every module, so one storage for both.
+const storage = getStorage();
 await storage.ensureDirs();
 // Media sent from elsewhere (a CDN, the bucket): pages still link /media/*, which redirects there.
 const mediaOrigin = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];
@@ -123,7 +123,8 @@ app.use(
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
-  const buildDir = path.resolve(env.BUILD_DIR);
+  // The build this file is part of: build/server/web.js serves build/client.
+  const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   // Hashed names, so cacheable forever; sent as the build's brotli or zopfli-gzip copy
   // when the browser accepts one (vite.config.ts), never compressed again per request.
   app.use(
@@ -145,7 +146,10 @@ if (production) {
   );
   const serveClient = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (clientFiles.has(req.path) ? serveClient(req, res, next) : next()));
-  build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  // Resolved by the build to its own server build; from source (tsx) production is refused.
+  build = (await import("virtual:remix/server-build").catch(() => {
+    throw new Error("production runs the built server: node build/server/web.js (npm run build first)");
+  })) as unknown as ServerBuild;
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
@@ -204,7 +208,7 @@ server.setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000, (socket) => {
   socket.destroy();
 });
 server.listen(env.PORT, () => {
-  logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV }, "web server listening");
+  logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV, node: process.version }, "web server listening");
   const warning = publicUrlWarning(env.PUBLIC_URL);
   if (warning) logger.warn({ PUBLIC_URL: env.PUBLIC_URL }, warning);
 });

@@ -63,4 +63,4 @@ const starting = startWorkers({ db, storage, connection, prefix: env.QUEUE_PREFI
 const running = await starting;
 
 await warnIfEvictingRedis();
-log.info({ queues: running.workers.map((w) => w.name), prefix: env.QUEUE_PREFIX, settings }, "worker started");
+log.info({ queues: running.workers.map((w) => w.name), prefix: env.QUEUE_PREFIX, settings, node: process.version }, "worker started");

@@ -16,6 +16,7 @@ import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts"
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
 import { SCHEMA_IN_STOCK, feedPrices, offerPrice } from "#app/modules/feeds/rules.ts";
+import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
@@ -34,7 +35,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // One address per product: a list slug, an old category or a zero-padded id moves to the real one.
   if (params.category !== product.category || params.id !== String(product.id)) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
-  const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(5, product.images.length)) - 1 : 0;
+  const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(UPLOAD_LIMITS.imagesPerProduct, product.images.length)) - 1 : 0;
   const related = found.related.map(toCardView);
   const shop = getShopSettings();
   const pageUrl = `${shop.publicUrl}${path}`;

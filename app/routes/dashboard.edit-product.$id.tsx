@@ -193,7 +193,7 @@ export default function EditProduct() {
         <ConfirmStep message={CONFIRM_TEXT[actionData.confirm.intent]!} {...actionData.confirm} cancelTo={self} />
       ) : null}
 
-      <HeadedSection heading="images" title={`Images (${product.images.length} of 5; the first is the main image)`} size="lg" className="mt-6">
+      <HeadedSection heading="images" title={`Images (${product.images.length} of ${UPLOAD_LIMITS.imagesPerProduct}; the first is the main image)`} size="lg" className="mt-6">
         <ol className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {product.images.map((image, index) => (
             <li key={image.mediaId} className="rounded bg-white p-2 shadow-sm" data-testid="product-image">

@@ -97,7 +97,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 /** The production build the web server runs; built here when missing (scripts/test.sh builds before the tests). */
 function ensureProductionBuild(): void {
-  if (existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
+  if (existsSync(path.join(BUILD_DIR, "server/web.js"))) return;
   const result = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
   if (result.status !== 0) throw new Error(`the production build failed: ${result.stderr || result.stdout}`);
 }
@@ -105,14 +105,14 @@ function ensureProductionBuild(): void {
 export type WebProcess = Spawned & { port: number; base: string };
 
 /**
- * The real web server (server/index.ts) in production mode on the production build, on a
+ * The real web server (server/index.ts built as build/server/web.js) in production mode, on a
  * free port, once it answers /healthz; `env` adds settings or overrides these.
  */
 export async function startWebProcess(env: Record<string, string>): Promise<WebProcess> {
   ensureProductionBuild();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const web = spawnTracked(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const web = spawnTracked(process.execPath, [path.join(BUILD_DIR, "server/web.js")], {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),

@@ -8,7 +8,7 @@ import { Redis } from "ioredis";
 import { createConnection, type Connection, type RowDataPacket } from "mysql2/promise";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
-import { alive, copyCommittedTree, freePort, newcomerEnv, npmStart, servicesInGroup, tempFolder, uniqueSuffix, type RunningStart } from "./newcomer.ts";
+import { alive, copyCommittedTree, freePort, newcomerEnv, npmStart, processGroup, servicesInGroup, tempFolder, uniqueSuffix, type RunningStart } from "./newcomer.ts";
 
 const suffix = uniqueSuffix();
 const folder = tempFolder(suffix);
@@ -61,10 +61,14 @@ async function visitShop(url: string): Promise<void> {
   expect(await page.text()).toMatch(/<h1[^>]*>/);
 }
 
+/** The web server and the worker as production runs them: plain `node` on the built files. */
+const SERVICE = /^\S*node \S*build\/server\/(web|worker)\.js$/;
+
 /** Ctrl-C in the terminal: SIGINT to the whole process group; the web server and the worker must be gone within 10 s. */
 async function pressCtrlC(run: RunningStart): Promise<void> {
-  const services = servicesInGroup(run.child.pid!, /(server|workers)\/index\.ts/);
-  expect(services.map((p) => p.command.match(/(server|workers)\/index\.ts/)![0]).sort()).toEqual(["server/index.ts", "workers/index.ts"]);
+  const services = servicesInGroup(run.child.pid!, SERVICE);
+  expect(services.map((p) => p.command.match(SERVICE)![1]).sort()).toEqual(["web", "worker"]);
+  expect(processGroup(run.child.pid!).filter((p) => /\btsx\b/.test(p.command))).toEqual([]);
   const sent = Date.now();
   process.kill(-run.child.pid!, "SIGINT");
   await until("web and worker stopped after Ctrl-C", 10_000, async () => (services.some((p) => alive(p.pid)) ? undefined : true));
@@ -119,7 +123,7 @@ test("npm start on a fresh copy serves the shop, survives a killed worker, stops
   // The worker is killed as soon as it runs, while the seed is still queueing the catalogue.
   const worker = await until("the media worker running", 10 * MINUTE, async () => {
     if (first.child.exitCode !== null) throw new Error(`npm start ended:\n${first.output().slice(-4000)}`);
-    return servicesInGroup(first.child.pid!, /workers\/index\.ts/)[0];
+    return servicesInGroup(first.child.pid!, /build\/server\/worker\.js$/)[0];
   });
   timings["install, migrate, build"] = Date.now() - clock;
   const atKill = await counts();
@@ -129,6 +133,8 @@ test("npm start on a fresh copy serves the shop, survives a killed worker, stops
   const [, url] = await first.waitFor(/Dokra shop running at (\S+)/, 10 * MINUTE);
   timings["first start: printed URL"] = Date.now() - clock;
   expect(first.output()).not.toContain("catalogue already seeded");
+  // The Node.js of .node-version, whatever the machine's own `node` is.
+  expect(first.output()).toMatch(/\[start\] Node\.js v24\.\d+\.\d+ /);
 
   // More uploads made than existed when the worker was killed: the worker that came back
   // takes the jobs queued after the kill.

@@ -15,7 +15,7 @@ import {
   type ImageEntryItem,
   type VideoEntryItem,
 } from "#app/modules/media/library.server.ts";
-import { UPLOAD_RULES, type FileFieldRule } from "#app/modules/media/limits.ts";
+import { LIMIT_WORDS, UPLOAD_RULES, type FileFieldRule } from "#app/modules/media/limits.ts";
 import { parseUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint, type Endpoint } from "./endpoint.server.ts";
 import { ApiError, ok } from "./envelope.server.ts";
@@ -161,7 +161,7 @@ function libraryCallsWithGetById<Item>(kind: Library<Item>, words: Words) {
 const IMAGE_FILE = {
   field: "image",
   rule: UPLOAD_RULES.oneMediaImage(MEDIA_API_MESSAGES.oneFile),
-  doc: "An image (JPEG, PNG, WebP, AVIF or GIF; 20 MB)",
+  doc: `An image (JPEG, PNG, WebP, AVIF or GIF; ${LIMIT_WORDS.mediaImageSize})`,
   missing: MEDIA_API_MESSAGES.chooseImage,
 } as const;
 
@@ -203,7 +203,7 @@ const videoKind: Library<VideoEntryItem> = {
   file: {
     field: "video",
     rule: UPLOAD_RULES.video(MEDIA_API_MESSAGES.oneFile),
-    doc: "A video (MP4, MOV, WebM, MKV, AVI or 3GP; 200 MB)",
+    doc: `A video (MP4, MOV, WebM, MKV, AVI or 3GP; ${LIMIT_WORDS.videoSize})`,
     missing: MEDIA_API_MESSAGES.chooseVideo,
   },
   idOf: "Video",

@@ -4,7 +4,7 @@ import { getProductForAdmin, listAllProductsForAdmin } from "#app/modules/catalo
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProduct, deleteProductImage, toggleAvailability, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditSchema } from "#app/modules/catalog/product-schema.ts";
-import { PRODUCT_IMAGE_MESSAGES, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { createProduct, getCatalogCounts, listAllPublicProducts } from "#app/modules/catalog/products.server.ts";
 import { parseUpload, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
@@ -48,7 +48,7 @@ const create = defineEndpoint({
   method: "POST",
   path: "/products/create",
   tag: "Products",
-  summary: "Add a product (multipart, 1 to 5 images)",
+  summary: `Add a product (multipart, ${LIMIT_WORDS.productImages} images)`,
   description:
     "Same rules as the admin add form: the images are checked by their bytes and queued for the worker; the product answers 201 in `processing` state and becomes public once every image is ready.",
   access: "admin",
@@ -194,7 +194,7 @@ const update = defineEndpoint({
   tag: "Products",
   summary: "Update a product (multipart with optional images, or JSON)",
   description:
-    "Fields left out keep their values. New images replace the existing ones unless `keepExistingImages` is true (then they are added); at most 5 in all, each at most 5 MB (the edit form's rules).",
+    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules).`,
   access: "admin",
   failure: "Failed to update product",
   params: idParams,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
 import { productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
+import { LIMIT_WORDS } from "#app/modules/media/limits.ts";
 
 // The shapes /api/v1 reads and writes. The routes validate with these (request bodies
 // pipe into the pages' own schemas), the serializers are typed by them and
@@ -220,6 +221,6 @@ export function createFieldName(input: { priceDiscount?: unknown; size?: unknown
 export const apiProductCreateDoc = apiProductCreateFields
   .required({ name: true, priceFixed: true, category: true, weight: true, size: true })
   .extend({
-    images: z.array(z.string().meta({ format: "binary" })).meta({ description: "1 to 5 image files (JPEG, PNG, WebP, AVIF, GIF; 20 MB each)" }),
+    images: z.array(z.string().meta({ format: "binary" })).meta({ description: `${LIMIT_WORDS.productImages} image files (JPEG, PNG, WebP, AVIF, GIF; ${LIMIT_WORDS.productImageSize} each)` }),
   })
   .meta({ id: "ProductCreateForm" });

@@ -40,7 +40,7 @@ export const FEED_LIMITS = {
   imageLongSide: 1200,
   /** Google: 5,000 characters (Meta: 9,999). Longer descriptions are cut, not refused. */
   descriptionMaxChars: 5000,
-  /** Both: at most 10 additional images (a product has at most 5). */
+  /** Both: at most 10 additional images (a product has at most UPLOAD_LIMITS.imagesPerProduct). */
   additionalImages: 10,
 } as const;
 

@@ -5,7 +5,7 @@
 export const MB = 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
-  /** SPEC §9: 1 to 5 images per product. */
+  /** SPEC §9: 1 to 5 images per product (the one place this number is written). */
   imagesPerProduct: 5,
   /** SPEC §5/§9: each product image at most 5 MB. The spec says it for Edit; Add follows the same rule. */
   productImageBytes: 5 * MB,
@@ -20,6 +20,14 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 const productImageMB = UPLOAD_LIMITS.productImageBytes / MB;
+
+/** The limits in words, written from the numbers above: forms, the API document and its summaries. */
+export const LIMIT_WORDS = {
+  productImages: `1 to ${UPLOAD_LIMITS.imagesPerProduct}`,
+  productImageSize: `${productImageMB} MB`,
+  mediaImageSize: `${UPLOAD_LIMITS.mediaImageBytes / MB} MB`,
+  videoSize: `${UPLOAD_LIMITS.videoBytes / MB} MB`,
+} as const;
 
 /** The spec's messages for product images (SPEC §5), the same on Add, Edit and the API. */
 export const PRODUCT_IMAGE_MESSAGES = {
