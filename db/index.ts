@@ -2,6 +2,7 @@ import { CompiledQuery, Kysely, MysqlDialect, type LogEvent } from "kysely";
 import { createPool } from "mysql2";
 import { getEnv } from "#app/env.server.ts";
 import type { Database } from "./schema.ts";
+import { singleton } from "#app/lib/singleton.server.ts";
 
 export type DB = Kysely<Database>;
 
@@ -37,19 +38,16 @@ export function createDb(databaseUrl: string, options: { connectionLimit?: numbe
   });
 }
 
-const globalForDb = globalThis as unknown as { __dokraDb?: DB };
+const db = singleton<DB>("__dokraDb", () => {
+  const env = getEnv();
+  return createDb(env.DATABASE_URL, { logErrors: env.DB_LOG_ERRORS });
+});
 
 /** The process-wide instance, created on first use from DATABASE_URL (app/env.server.ts). */
 export function getDb(): DB {
-  if (!globalForDb.__dokraDb) {
-    const env = getEnv();
-    globalForDb.__dokraDb = createDb(env.DATABASE_URL, { logErrors: env.DB_LOG_ERRORS });
-  }
-  return globalForDb.__dokraDb;
+  return db.get();
 }
 
 export async function closeDb(): Promise<void> {
-  const db = globalForDb.__dokraDb;
-  globalForDb.__dokraDb = undefined;
-  await db?.destroy();
+  await db.take()?.destroy();
 }

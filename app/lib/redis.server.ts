@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { getEnv } from "#app/env.server.ts";
+import { singleton } from "#app/lib/singleton.server.ts";
 
 /**
  * A new ioredis connection. BullMQ workers need `maxRetriesPerRequest: null`
@@ -14,10 +15,9 @@ export function createRedis(purpose: "queue" | "worker" | "general" = "general")
   });
 }
 
-const globalForRedis = globalThis as unknown as { __dokraRedis?: Redis };
+const general = singleton<Redis>("__dokraRedis", () => createRedis("general"));
 
 /** The shared connection for short commands (rate limits, health, cache). */
 export function getRedis(): Redis {
-  globalForRedis.__dokraRedis ??= createRedis("general");
-  return globalForRedis.__dokraRedis;
+  return general.get();
 }

@@ -3,28 +3,27 @@ import { keyPrefix } from "#app/lib/key-prefix.server.ts";
 import { createRedis } from "#app/lib/redis.server.ts";
 import type { MediaKind } from "#db/schema.ts";
 import { JOB_NAMES, JOBS, QUEUE_NAMES, mediaJobId, type JobName, type JobPayloads, type QueueKey } from "./jobs.ts";
+import { singleton } from "#app/lib/singleton.server.ts";
 
 type Queues = { [K in QueueKey]: Queue };
 
-const globalForQueues = globalThis as unknown as { __dokraQueues?: Queues };
+const queuesSlot = singleton<Queues>("__dokraQueues", () => {
+  const connection = createRedis("queue");
+  const prefix = keyPrefix();
+  return {
+    image: new Queue(QUEUE_NAMES.image, { connection, prefix }),
+    video: new Queue(QUEUE_NAMES.video, { connection, prefix }),
+    maintenance: new Queue(QUEUE_NAMES.maintenance, { connection, prefix }),
+    contact: new Queue(QUEUE_NAMES.contact, { connection, prefix }),
+  };
+});
 
 export function getQueues(): Queues {
-  if (!globalForQueues.__dokraQueues) {
-    const connection = createRedis("queue");
-    const prefix = keyPrefix();
-    globalForQueues.__dokraQueues = {
-      image: new Queue(QUEUE_NAMES.image, { connection, prefix }),
-      video: new Queue(QUEUE_NAMES.video, { connection, prefix }),
-      maintenance: new Queue(QUEUE_NAMES.maintenance, { connection, prefix }),
-      contact: new Queue(QUEUE_NAMES.contact, { connection, prefix }),
-    };
-  }
-  return globalForQueues.__dokraQueues;
+  return queuesSlot.get();
 }
 
 export async function closeQueues(): Promise<void> {
-  const queues = globalForQueues.__dokraQueues;
-  globalForQueues.__dokraQueues = undefined;
+  const queues = queuesSlot.take();
   if (!queues) return;
   const connection = queues.image.opts.connection;
   await Promise.all(Object.values(queues).map((q) => q.close()));

@@ -3,6 +3,7 @@ import { getEnv, type Env } from "#app/env.server.ts";
 import { LocalDiskStorage } from "./disk-storage.server.ts";
 import { S3Storage } from "./s3-storage.server.ts";
 import type { MediaStorage } from "./storage-base.server.ts";
+import { singleton } from "#app/lib/singleton.server.ts";
 
 export * from "./storage-base.server.ts";
 export { LocalDiskStorage } from "./disk-storage.server.ts";
@@ -24,11 +25,10 @@ export function storageFromEnv(env: Env): MediaStorage {
   });
 }
 
-const globalForStorage = globalThis as unknown as { __dokraStorage?: MediaStorage };
+const storage = singleton<MediaStorage>("__dokraStorage", () => storageFromEnv(getEnv()));
 
 export function getStorage(): MediaStorage {
-  globalForStorage.__dokraStorage ??= storageFromEnv(getEnv());
-  return globalForStorage.__dokraStorage;
+  return storage.get();
 }
 
 /** The disk driver, for what only a local folder has (the server's static /media, disk-level tests). */

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { getEnv } from "#app/env.server.ts";
 import { keyPrefix } from "#app/lib/key-prefix.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { singleton } from "#app/lib/singleton.server.ts";
 
 // The version of everything the public can see (pages, their data, public API reads).
 // Every admin write and every finished media job bumps it; the web processes' page caches
@@ -13,7 +14,7 @@ const log = logger.child({ component: "public-version" });
 export const READ_TIMEOUT_MS = 250;
 const BUMP_RETRY_MS = 1_000;
 
-const globalForVersion = globalThis as unknown as { __dokraVersionRedis?: Redis };
+const versionRedis = singleton<Redis>("__dokraVersionRedis", () => openVersionConnection(getEnv().REDIS_URL));
 
 /**
  * Its own connection, built to fail fast: no offline queue (a command while disconnected
@@ -34,13 +35,12 @@ export function openVersionConnection(url: string): Redis {
 }
 
 function connection(): Redis {
-  globalForVersion.__dokraVersionRedis ??= openVersionConnection(getEnv().REDIS_URL);
-  return globalForVersion.__dokraVersionRedis;
+  return versionRedis.get();
 }
 
 /** Tests: use this connection from now on (e.g. one to a Redis that is not there). */
 export function setVersionConnection(redis: Redis): void {
-  globalForVersion.__dokraVersionRedis = redis;
+  versionRedis.set(redis);
 }
 
 export function publicVersionKey(): string {
@@ -144,8 +144,7 @@ export async function bumpPublicVersion(): Promise<boolean> {
 
 /** For scripts and tests: closes the connection (after any bump). */
 export async function closePublicVersion(): Promise<void> {
-  const redis = globalForVersion.__dokraVersionRedis;
-  globalForVersion.__dokraVersionRedis = undefined;
+  const redis = versionRedis.take();
   if (!redis) return;
   await redis.quit().catch(() => redis.disconnect());
 }
