@@ -38,7 +38,7 @@ apt_install() {
 
 # --- Node packages -----------------------------------------------------------
 node_major=$(node -p 'process.versions.node.split(".")[0]')
-[ "$node_major" -ge 20 ] || fail "Node.js 20 or newer is needed (found $(node -v))."
+[ "$node_major" -ge 24 ] || fail "Node.js 24 is needed (found $(node -v)): run through npm start / npm test, which bring it (scripts/node.sh)."
 # Installed when package-lock.json changed since the last install (a pull) or when a package
 # of package.json is missing or at another version (an install cut short, or one without
 # devDependencies).
@@ -56,6 +56,18 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   # npm install, not npm ci: it honours the lockfile and keeps what is already installed.
   # --include=dev: the build tools are devDependencies, and NODE_ENV=production would leave them out.
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --include=dev --no-audit --no-fund --loglevel=error
+fi
+# The patches of patches/ (patches/README.md) must be in node_modules: an install that skipped
+# its postinstall script leaves the packages as shipped. Applied again when missing.
+patches_missing() { node --input-type=module -e '
+  const { unappliedPatches } = await import("./scripts/patches.ts");
+  const missing = unappliedPatches(process.cwd());
+  for (const p of missing) console.error(`${p.patch} is not applied to ${p.file}`);
+  process.exit(missing.length ? 0 : 1);'; }
+if patches_missing; then
+  say "applying the patches of patches/ (patch-package)"
+  node_modules/.bin/patch-package > /dev/null
+  ! patches_missing || fail "the patches of patches/ do not apply to the installed packages (see patches/README.md)."
 fi
 
 # --- ffmpeg (and Chromium for the browser tests) -----------------------------
