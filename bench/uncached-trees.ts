@@ -10,6 +10,8 @@
 //        tsx bench/uncached-trees.ts then=.data/old-tree now=.:.data/build-bench
 //   env: DATABASE_URL etc. of a seeded shop (bench/app.ts's benchEnv); ports from 3330 up.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { sleep } from "./app.ts";
 import { cpuMs } from "./http.ts";
 import { load } from "./load.ts";
@@ -32,7 +34,8 @@ if (trees.length < 2) throw new Error("give two trees or more: LABEL=DIR[:BUILD_
 
 const mariadb = Number(execFileSync("pidof", ["mariadbd"]).toString().trim().split(" ")[0]);
 const servers: ChildProcess[] = trees.map(({ cwd, buildDir, port }) =>
-  spawn("node", ["--import", "tsx", "server/index.ts"], {
+  // A tree of this layout runs its built web.js (vite.config.ts); an older one its source through tsx.
+  spawn("node", existsSync(path.join(cwd, buildDir, "server/web.js")) ? [path.join(buildDir, "server/web.js")] : ["--import", "tsx", "server/index.ts"], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PAGE_CACHE: "off", LOG_LEVEL: "warn" },
     stdio: "ignore",
