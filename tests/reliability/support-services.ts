@@ -96,7 +96,7 @@ export function startWorkerProcess(env: Record<string, string> = {}): Spawned {
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 /** The production build the web server runs; built here when missing (scripts/test.sh builds before the tests). */
-function ensureProductionBuild(): void {
+export function ensureProductionBuild(): void {
   if (existsSync(path.join(BUILD_DIR, "server/web.js"))) return;
   const result = spawnSync("node_modules/.bin/remix", ["vite:build"], { env: { ...process.env, BUILD_DIR }, encoding: "utf8", timeout: 600_000 });
   if (result.status !== 0) throw new Error(`the production build failed: ${result.stderr || result.stdout}`);
