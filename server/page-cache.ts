@@ -192,30 +192,39 @@ export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
   /**
    * The sizes of the entries a stranger can vary without end (a query, the case of a path:
-   * see cacheKey), held to a share of the budget: past it, the least recently used of them go,
-   * never a plain page.
+   * see cacheKey), least recently used first, held to a share of the budget: past it, the
+   * oldest of them go, never a plain page.
    */
-  private readonly varied: LRUCache<string, number>;
+  private readonly varied = new Map<string, number>();
+  private variedBytes = 0;
+  private readonly variedMaxBytes: number;
   /** Moves on whenever the public version could not be read: entries from before are no longer trusted. */
   private currentEpoch = 0;
   /** How often each stored URL is asked for: the pages rendered again after a write. */
   readonly popularity = new Popularity();
 
   constructor(maxBytes = 64 * 1024 * 1024) {
+    this.variedMaxBytes = Math.floor(maxBytes * QUERY_SHARE);
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
       sizeCalculation: (page) => page.size,
-      dispose: (_page, key, reason) => {
-        if (reason !== "set") this.varied.delete(key);
-      },
+      dispose: (_page, key) => this.forgetVaried(key),
     });
-    this.varied = new LRUCache<string, number>({
-      maxSize: Math.floor(maxBytes * QUERY_SHARE),
-      sizeCalculation: (size) => size,
-      dispose: (_size, key, reason) => {
-        if (reason === "evict") this.entries.delete(key);
-      },
-    });
+  }
+
+  private forgetVaried(key: string): void {
+    const size = this.varied.get(key);
+    if (size === undefined) return;
+    this.varied.delete(key);
+    this.variedBytes -= size;
+  }
+
+  /** Marks a varied entry used (most recent last). */
+  private touchVaried(key: string): void {
+    const size = this.varied.get(key);
+    if (size === undefined) return;
+    this.varied.delete(key);
+    this.varied.set(key, size);
   }
 
   private static isVaried(key: string): boolean {
@@ -236,7 +245,7 @@ export class PageCache {
 
   lookup(key: string, version: number | null): Lookup {
     const page = this.entries.get(key);
-    if (page && PageCache.isVaried(key)) this.varied.get(key);
+    if (page) this.touchVaried(key);
     if (page && version !== null && page.version === version && page.epoch === this.currentEpoch) return { state: "hit", page };
     return { state: "miss", fallback: page };
   }
@@ -250,11 +259,19 @@ export class PageCache {
   store(key: string, page: CachedPage): boolean {
     const existing = this.entries.peek(key);
     if (existing && (existing.epoch > page.epoch || (existing.epoch === page.epoch && existing.version > page.version))) return false;
-    if (PageCache.isVaried(key)) {
-      if (page.size > this.varied.maxSize) return false;
-      this.varied.set(key, page.size);
+    if (!PageCache.isVaried(key)) {
+      this.entries.set(key, page);
+      return true;
     }
+    if (page.size > this.variedMaxBytes) return false;
+    // Replacing an entry disposes of the old one (and its size) first.
     this.entries.set(key, page);
+    this.varied.set(key, page.size);
+    this.variedBytes += page.size;
+    for (const oldest of this.varied.keys()) {
+      if (this.variedBytes <= this.variedMaxBytes) break;
+      this.entries.delete(oldest);
+    }
     return true;
   }
 
@@ -278,5 +295,10 @@ export class PageCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Bytes held by entries of varied URLs (queries, upper case). */
+  get variedSize(): number {
+    return this.variedBytes;
   }
 }

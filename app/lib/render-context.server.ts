@@ -60,3 +60,6 @@ export function noteChange(...tags: string[]): void {
   const facts = store.getStore();
   if (facts) for (const tag of tags) facts.changed.add(tag);
 }
+
+/** The tag of one product: pages that showed it, and writes that change only it. */
+export const productTag = (id: number) => `product:${id}`;
