@@ -4,6 +4,7 @@
 // stored, junk query strings do not push the home page out, and the enquiry form's
 // redirectTo never leaves the site. Real MySQL sessions, real Redis version.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "#app/env.server.ts";
 import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { enquiryCookieHeader } from "#app/modules/enquiry/enquiry.server.ts";
@@ -15,7 +16,8 @@ let enquiryValue = "";
 let sessionValue = "";
 
 beforeAll(async () => {
-  web = await startWebProcess({});
+  // The same secret as this process, which signs the cookies below.
+  web = await startWebProcess({ SESSION_SECRET: getEnv().SESSION_SECRET });
   enquiryValue = (await enquiryCookieHeader([101, 102])).split(";")[0]!.split("=").slice(1).join("=");
   const admin = await upsertAdmin("cache-attack@dokra.test", "correct-horse-battery");
   sessionValue = (await createUserSession(admin)).split(";")[0]!.split("=").slice(1).join("=");
