@@ -65,6 +65,10 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    /** After a write, an outdated page may be served this long while one render refreshes it (0: never). */
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /** After a write, this many of the last hour's most-asked pages are re-rendered in the background. */
+    PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(500).default(50),
     /**
      * A connection that sends nothing for this long is closed, a stalled upload with it.
      * There is no limit on a whole request: a phone on a slow line may take many minutes

@@ -21,6 +21,8 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Requests each connection cycles through (paths relative to `url`). */
+    requests?: Array<{ method?: string; path: string }>;
   }
   interface Result {
     requests: Histogram;

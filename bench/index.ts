@@ -2,7 +2,7 @@
 // processes on a bench database, every row, and bench/RESULTS.md.
 //
 //   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md
-//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render, search)
+//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render, search, storm)
 //   npm run bench -- --quick               # short runs for development
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
@@ -33,7 +33,7 @@ import {
 } from "./app.ts";
 import { renderSection, failedSection, type Section } from "./report.ts";
 
-const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search"] as const;
+const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search", "storm"] as const;
 type RowName = (typeof ROWS)[number];
 
 function flag(name: string): string | undefined {
@@ -162,6 +162,10 @@ async function main(): Promise<void> {
   if (selected.has("memory")) {
     const { runMemory } = await import("./memory.ts");
     sections.push(await section("5. Worker memory", () => runMemory(app, settings.memory)));
+  }
+  if (selected.has("storm")) {
+    const { runStorm } = await import("./storm.ts");
+    sections.push(await section("8. Write storm", () => runStorm(app.base, seconds)));
   }
   if (selected.has("search")) {
     const { runSearch } = await import("./search.ts");

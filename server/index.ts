@@ -171,6 +171,8 @@ app.all(
     build,
     mode: env.NODE_ENV,
     cache: pageCache,
+    staleSeconds: env.PAGE_CACHE_STALE_SECONDS,
+    warmPages: env.PAGE_CACHE_WARM_PAGES,
   }),
 );
 

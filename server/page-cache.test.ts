@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  cacheKey,
   chooseCoding,
   DATA_CACHE_CONTROL,
   etagMatches,
@@ -10,6 +12,7 @@ import {
   inlineScriptHashes,
   isCacheableRequest,
   isCacheableResponse,
+  isPrivatePath,
   PageCache,
   toCachedPage,
   withoutNonce,
@@ -220,5 +223,38 @@ describe("PageCache", async () => {
     expect(cache.lookup("/a", 1).state).toBe("hit");
     expect(cache.lookup("/b", 1)).toEqual({ state: "miss", fallback: undefined });
     expect(cache.lookup("/c", 1).state).toBe("hit");
+  });
+});
+
+describe("keys that cannot be inflated", () => {
+  it("stores junk query parameters nowhere, and spells one URL one way", () => {
+    expect(cacheKey("/?f=1")).toBeNull();
+    expect(cacheKey("/search?q=owl&utm_source=x")).toBeNull();
+    expect(cacheKey("/%61bout")).toBeNull();
+    expect(cacheKey("/about")).toEqual({ key: "/about", tier: "plain" });
+    expect(cacheKey("/search?sort=newest&q=owl")).toEqual(cacheKey("/search?q=owl&sort=newest"));
+    expect(cacheKey("/api/v1/products/getAllProducts")?.tier).toBe("other");
+  });
+
+  it("10,000 distinct query strings stay within the budget, and / stays a hit", async () => {
+    const cache = new PageCache(4 * 1024 * 1024);
+    const home = await page(7, { body: Buffer.from(randomBytes(60 * 1024).toString("hex")), type: "text/plain" });
+    cache.store("/", home);
+    const junk = await page(7, { body: Buffer.from(randomBytes(30 * 1024).toString("hex")), type: "text/plain" });
+    let stored = 0;
+    for (let i = 0; i < 10_000; i++) {
+      for (const url of [`/?f=${i}`, `/?q=${i}`, `/AbOuT${i}`]) {
+        const at = cacheKey(url);
+        if (at && cache.store(at.key, junk)) stored++;
+      }
+    }
+    expect(stored).toBe(20_000);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.lookup("/", 7).state).toBe("hit");
+  });
+
+  it("sees /dashboard as the router does: decoded, in any case", () => {
+    for (const path of ["/Dashboard/messages", "/%64ashboard/messages", "/DASHBOARD", "/%41dmin", "/admin.data"]) expect(isPrivatePath(path), path).toBe(true);
+    expect(isPrivatePath("/administration-of-brass")).toBe(false);
   });
 });

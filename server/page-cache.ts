@@ -3,8 +3,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
-import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
+import { Popularity } from "./page-cache-freshness.ts";
+import { QUERY_SHARE } from "#app/modules/site/page-cache-limits.ts";
 
 // An exact cache of anonymous storefront answers (documents, their `.data`, public API
 // reads), one entry per URL, stamped with the public version read before it was rendered.
@@ -13,7 +13,6 @@ import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
 // Older entries stay as a fallback for when rendering fails (the database is down).
 // See docs/decisions/050-page-cache.md.
 
-const PRIVATE_PREFIXES = ["/admin", "/dashboard"];
 /** Headers the cache writes itself or that must never be replayed. */
 const DROPPED_HEADERS = new Set([
   "cache-control",
@@ -52,6 +51,8 @@ export interface CachedPage {
   size: number;
   etag: string;
   cacheControl: string;
+  /** What public data the render showed (app/lib/render-context.server.ts): a write naming one never gets this entry served stale. */
+  tags: readonly string[];
 }
 
 /** The content codings an entry is held in, the cache's preference first (brotli is smallest). */
@@ -65,31 +66,11 @@ export type Coding = (typeof CODINGS)[number];
  */
 const BROTLI_QUALITY = 5;
 
-export interface RequestFacts {
-  method: string;
-  /** The path without the query. */
-  path: string;
-  cookie: string | undefined;
-  authorization: string | undefined;
-}
+export { cacheKey, hasSessionCookie, isCacheableRequest, isPrivatePath, type RequestFacts, type Tier } from "./page-cache-key.ts";
 
-/** Anonymous GET/HEAD of a public path: the only requests the cache answers or stores. */
-export function isCacheableRequest({ method, path, cookie, authorization }: RequestFacts): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (authorization) return false;
-  if (cookie && hasSessionCookie(cookie)) return false;
-  // A visitor with an enquiry list sees its count and hearts: their pages are their own
-  // (docs/decisions/091-enquiry-and-page-cache.md). Most visitors carry no such cookie.
-  if (cookie && hasCookie(cookie, ENQUIRY_COOKIE_NAME)) return false;
-  return !PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
-}
-
-export function hasSessionCookie(cookie: string): boolean {
-  return hasCookie(cookie, SESSION_COOKIE_NAME);
-}
-
-function hasCookie(cookie: string, name: string): boolean {
-  return cookie.split(";").some((part) => part.trimStart().startsWith(`${name}=`));
+/** Whether the route that rendered an answer said it may be shared (`Cache-Control: public`). */
+export function isMarkedPublic(headers: Headers): boolean {
+  return /(^|,)\s*public\s*(,|$)/i.test(headers.get("cache-control") ?? "");
 }
 
 /**
@@ -160,6 +141,7 @@ export async function toCachedPage(input: {
   nonce: string | undefined;
   /** The Content-Security-Policy header helmet set on this response, if any. */
   policy: string | undefined;
+  tags?: Iterable<string>;
 }): Promise<CachedPage> {
   const html = (input.headers.get("content-type") ?? "").startsWith("text/html");
   const body = withoutNonce(input.body, input.nonce);
@@ -188,6 +170,7 @@ export async function toCachedPage(input: {
     // coding carries (as `compression` always left a strong ETag on the copies it made).
     etag: `"${digest}"`,
     cacheControl: keepRouteCacheControl ? routeCacheControl : html ? HTML_CACHE_CONTROL : DATA_CACHE_CONTROL,
+    tags: [...(input.tags ?? [])],
   };
 }
 
@@ -205,12 +188,47 @@ export type Lookup =
   | { state: "miss"; fallback: CachedPage | undefined };
 
 export class PageCache {
+  /** Every entry, within the byte budget. */
   private readonly entries: LRUCache<string, CachedPage>;
+  /**
+   * The sizes of the entries a stranger can vary without end (a query, the case of a path:
+   * see cacheKey), least recently used first, held to a share of the budget: past it, the
+   * oldest of them go, never a plain page.
+   */
+  private readonly varied = new Map<string, number>();
+  private variedBytes = 0;
+  private readonly variedMaxBytes: number;
   /** Moves on whenever the public version could not be read: entries from before are no longer trusted. */
   private currentEpoch = 0;
+  /** How often each stored URL is asked for: the pages rendered again after a write. */
+  readonly popularity = new Popularity();
 
   constructor(maxBytes = 64 * 1024 * 1024) {
-    this.entries = new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: (page) => page.size });
+    this.variedMaxBytes = Math.floor(maxBytes * QUERY_SHARE);
+    this.entries = new LRUCache<string, CachedPage>({
+      maxSize: maxBytes,
+      sizeCalculation: (page) => page.size,
+      dispose: (_page, key) => this.forgetVaried(key),
+    });
+  }
+
+  private forgetVaried(key: string): void {
+    const size = this.varied.get(key);
+    if (size === undefined) return;
+    this.varied.delete(key);
+    this.variedBytes -= size;
+  }
+
+  /** Marks a varied entry used (most recent last). */
+  private touchVaried(key: string): void {
+    const size = this.varied.get(key);
+    if (size === undefined) return;
+    this.varied.delete(key);
+    this.varied.set(key, size);
+  }
+
+  private static isVaried(key: string): boolean {
+    return key.includes("?") || key !== key.toLowerCase();
   }
 
   get epoch(): number {
@@ -227,6 +245,7 @@ export class PageCache {
 
   lookup(key: string, version: number | null): Lookup {
     const page = this.entries.get(key);
+    if (page) this.touchVaried(key);
     if (page && version !== null && page.version === version && page.epoch === this.currentEpoch) return { state: "hit", page };
     return { state: "miss", fallback: page };
   }
@@ -240,8 +259,25 @@ export class PageCache {
   store(key: string, page: CachedPage): boolean {
     const existing = this.entries.peek(key);
     if (existing && (existing.epoch > page.epoch || (existing.epoch === page.epoch && existing.version > page.version))) return false;
+    if (!PageCache.isVaried(key)) {
+      this.entries.set(key, page);
+      return true;
+    }
+    if (page.size > this.variedMaxBytes) return false;
+    // Replacing an entry disposes of the old one (and its size) first.
     this.entries.set(key, page);
+    this.varied.set(key, page.size);
+    this.variedBytes += page.size;
+    for (const oldest of this.varied.keys()) {
+      if (this.variedBytes <= this.variedMaxBytes) break;
+      this.entries.delete(oldest);
+    }
     return true;
+  }
+
+  /** Forgets `key`. */
+  drop(key: string): void {
+    this.entries.delete(key);
   }
 
   get size(): number {
@@ -252,7 +288,17 @@ export class PageCache {
     return this.entries.calculatedSize;
   }
 
+  /** The byte budget of all entries together. */
+  get maxBytes(): number {
+    return this.entries.maxSize;
+  }
+
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Bytes held by entries of varied URLs (queries, upper case). */
+  get variedSize(): number {
+    return this.variedBytes;
   }
 }

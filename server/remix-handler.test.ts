@@ -40,14 +40,14 @@ const build = {
       // A document as the app renders one: every inline script carries this response's nonce.
       module: {
         loader: ({ context }: { context: { cspNonce: string } }) =>
-          new Response(PAGE(context.cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+          new Response(PAGE(context.cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, no-cache" } }),
       },
     },
     "routes/public": {
       id: "routes/public",
       parentId: "root",
       path: "public",
-      module: { loader: () => new Response(`written ${written} times`, { headers: { "Content-Type": "text/plain" } }) },
+      module: { loader: () => new Response(`written ${written} times`, { headers: { "Content-Type": "text/plain", "Cache-Control": "public, no-cache" } }) },
     },
   },
   assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },

@@ -1,12 +1,27 @@
+import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "#app/lib/logger.server.ts";
+import { newRenderFacts, runRender, type RenderFacts } from "#app/lib/render-context.server.ts";
 import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { isAdminWrite } from "./admin-write.ts";
 import { logCacheHit } from "./request-log.ts";
-import { sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
-import { chooseCoding, etagMatches, isCacheableRequest, isCacheableResponse, toCachedPage, type CachedPage, type Lookup, type PageCache } from "./page-cache.ts";
+import { requestHost, sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
+import {
+  cacheKey,
+  chooseCoding,
+  etagMatches,
+  HTML_CACHE_CONTROL,
+  isCacheableRequest,
+  isCacheableResponse,
+  isMarkedPublic,
+  toCachedPage,
+  type CachedPage,
+  type Lookup,
+  type PageCache,
+} from "./page-cache.ts";
+import { mayServeStale } from "./page-cache-freshness.ts";
 import { withBufferedBody } from "./request-limits.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
@@ -19,117 +34,211 @@ export interface CachedHandlerOptions {
   mode: string;
   /** null: the cache is switched off (PAGE_CACHE=off); every request renders. */
   cache: PageCache | null;
+  /** PAGE_CACHE_STALE_SECONDS and PAGE_CACHE_WARM_PAGES (app/env.server.ts). */
+  staleSeconds?: number;
+  warmPages?: number;
 }
 
 const log = logger.child({ component: "page-cache" });
 
-export function createCachedRequestHandler({ build, mode, cache }: CachedHandlerOptions) {
+export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 10, warmPages = 50 }: CachedHandlerOptions) {
   const handle = createRequestHandler(build, mode);
-  /** Renders in progress, by version and URL: later requests for the same wait for them. */
-  const inflight = new Map<string, Promise<CachedPage | null>>();
+  const staleMs = staleSeconds * 1000;
+  /** Renders for the cache in progress, by URL: later requests for the same wait for them. */
+  const inflight = new Map<string, { version: number; done: Promise<CachedPage | null> }>();
+  const popularity = cache?.popularity;
+  let newestVersion = 0;
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
-  async function render(res: ExpressResponse, request: Request, asGet: boolean): Promise<Response> {
+  /** Renders `request` while noting what it read (app/lib/render-context.server.ts). */
+  async function render(request: Request, nonce: string, facts: RenderFacts): Promise<Response> {
     // HEAD is answered from the GET render, so both share one entry.
-    if (asGet && request.method === "HEAD") request = new Request(request, { method: "GET" });
-    return handle(request, { cspNonce: res.locals.cspNonce as string });
+    if (request.method === "HEAD") request = new Request(request, { method: "GET" });
+    return runRender(facts, () => handle(request, { cspNonce: nonce }));
   }
 
-  /** Renders without the cache; bumps the public version after an admin write. */
+  /** Renders without storing anything; bumps the public version after an admin write. */
   async function bypass(req: ExpressRequest, res: ExpressResponse, anonymous: boolean): Promise<void> {
     const request = withBufferedBody(toFetchRequest(req, res), req);
     // Decided here, for every route alike, not by what the route happens to call.
     const adminWrite = await isAdminWrite(request);
+    const facts = newRenderFacts();
     let response: Response;
     try {
-      response = await render(res, request, false);
+      response = await runRender(facts, () => handle(request, { cspNonce: res.locals.cspNonce as string }));
     } finally {
       // After the write committed (the action returned), before the admin sees the answer,
       // so the next page they open already shows the change. A failed write may still have
-      // committed part of its work: bump on any status, and when rendering threw.
-      if (adminWrite) await bumpPublicVersion();
+      // committed part of its work: bump on any status, and when rendering threw. A write
+      // whose module named what it changed lets other pages be served stale for a moment.
+      if (adminWrite) await bumpPublicVersion([...facts.changed]);
     }
     if (cache) res.setHeader("X-Cache", "BYPASS");
-    if (!anonymous && (req.method === "GET" || req.method === "HEAD") && !response.headers.has("cache-control")) {
-      // What a signed-in admin sees must never land in a shared cache.
-      response.headers.set("Cache-Control", "private, no-store");
-    }
+    if (req.method === "GET" || req.method === "HEAD") unsharedCacheControl(response, facts, !anonymous);
     await sendFetchResponse(res, response);
   }
 
-  /** Renders for the cache; stores a cacheable answer, or falls back to the last good copy on a 5xx. */
-  async function renderAndStore(
-    req: ExpressRequest,
-    res: ExpressResponse,
-    at: { key: string; version: number | null; epoch: number },
-    fallback: CachedPage | undefined,
-    settle: (page: CachedPage) => void,
-  ): Promise<void> {
-    let response: Response;
-    try {
-      response = await render(res, toFetchRequest(req, res), true);
-    } catch (error) {
-      if (!fallback) throw error;
-      log.warn({ err: error, url: at.key }, "render failed: serving the last good copy");
-      return send(req, res, fallback, "STALE");
-    }
-    if (response.status >= 500 && fallback) {
-      await response.body?.cancel();
-      log.warn({ url: at.key, status: response.status }, "render failed: serving the last good copy");
-      return send(req, res, fallback, "STALE");
-    }
-    if (!isCacheableResponse(req.path, response.status, response.headers)) {
-      res.setHeader("X-Cache", "BYPASS");
-      return sendFetchResponse(res, headOnly(req, response));
+  /** Renders `url` for the cache at `version`: the entry, or null when the answer may not be shared. */
+  async function renderForCache(input: {
+    request: Request;
+    nonce: string;
+    policy: string | undefined;
+    key: string;
+    at: { version: number; epoch: number };
+    store: boolean;
+  }): Promise<{ page: CachedPage | null; response: Response; facts: RenderFacts }> {
+    const facts = newRenderFacts();
+    const response = await render(input.request, input.nonce, facts);
+    if (!isCacheableResponse(new URL(input.request.url).pathname, response.status, response.headers) || !isMarkedPublic(response.headers) || facts.readVisitorState) {
+      return { page: null, response, facts };
     }
     const page = await toCachedPage({
-      version: at.version ?? 0,
-      epoch: at.epoch,
+      version: input.at.version,
+      epoch: input.at.epoch,
       status: response.status,
       headers: response.headers,
       body: Buffer.from(await response.arrayBuffer()),
-      nonce: res.locals.cspNonce as string | undefined,
-      policy: res.getHeader("Content-Security-Policy") as string | undefined,
+      nonce: input.nonce,
+      policy: input.policy,
+      tags: facts.tags,
     });
-    // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
-    if (at.version === null) return send(req, res, page, "BYPASS");
-    cache!.store(at.key, page);
-    settle(page);
-    return send(req, res, page, "MISS");
+    if (input.store) cache!.store(input.key, page);
+    return { page, response, facts };
+  }
+
+  /** One render per URL: registers it so that requests arriving meanwhile wait for it (and get null if it fails). */
+  async function lead<T>(key: string, version: number, work: () => Promise<T>, pageOf: (result: T) => CachedPage | null): Promise<T> {
+    const running = work();
+    const shared = running.then(pageOf, () => null);
+    inflight.set(key, { version, done: shared });
+    try {
+      return await running;
+    } finally {
+      if (inflight.get(key)?.done === shared) inflight.delete(key);
+    }
+  }
+
+  /** Refreshes a stored URL in the background, from no visitor (no cookies), unless a render of it is under way. */
+  function refresh(origin: string, key: string, version: number, epoch: number): Promise<CachedPage | null> | undefined {
+    const running = inflight.get(key);
+    if (running && running.version >= version) return undefined;
+    const policy = cache!.peek(key)?.csp;
+    const work = async () => {
+      try {
+        const nonce = randomBytes(16).toString("base64");
+        const request = new Request(new URL(key, origin), { headers: { accept: "text/html,*/*" } });
+        const { page, response } = await renderForCache({ request, nonce, policy, key, at: { version, epoch }, store: true });
+        if (!page) await response.body?.cancel();
+        return page;
+      } catch (error) {
+        log.warn({ err: error, url: key }, "background render failed");
+        return null;
+      }
+    };
+    return lead(key, version, work, (page) => page);
+  }
+
+  /**
+   * After a bump: the most-asked pages that are being served stale are rendered again, one at
+   * a time, behind the visitors. Pages the change named (or any page, for a change that named
+   * nothing) are not: they are dropped, and their next visitor gets a fresh render.
+   */
+  async function warm(origin: string, version: number, epoch: number): Promise<void> {
+    for (const key of popularity!.top(warmPages)) {
+      if (newestVersion !== version) return;
+      const stored = cache!.peek(key);
+      if (!stored || stored.version >= version || stored.epoch !== epoch || !(await mayServeStale(stored, version, staleMs))) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      await refresh(origin, key, version, epoch);
+    }
+  }
+
+  /** Renders for the cache; stores a shareable answer, or falls back to the last good copy on a 5xx. */
+  async function renderAndStore(req: ExpressRequest, res: ExpressResponse, key: string, at: { version: number | null; epoch: number }, fallback: CachedPage | undefined): Promise<void> {
+    let rendered: Awaited<ReturnType<typeof renderForCache>>;
+    const render = () =>
+      renderForCache({
+        request: toFetchRequest(req, res),
+        nonce: res.locals.cspNonce as string,
+        policy: res.getHeader("Content-Security-Policy") as string | undefined,
+        key,
+        // Without a version (Redis down) the render cannot be tied to a state: answer, keep nothing.
+        at: { version: at.version ?? 0, epoch: at.epoch },
+        store: at.version !== null,
+      });
+    try {
+      rendered = at.version === null ? await render() : await lead(key, at.version, render, (result) => result.page);
+    } catch (error) {
+      if (!fallback) throw error;
+      log.warn({ err: error, url: key }, "render failed: serving the last good copy");
+      return send(req, res, fallback, "STALE");
+    }
+    const { page, response, facts } = rendered;
+    if (response.status >= 500 && fallback) {
+      await response.body?.cancel();
+      log.warn({ url: key, status: response.status }, "render failed: serving the last good copy");
+      return send(req, res, fallback, "STALE");
+    }
+    if (!page) {
+      res.setHeader("X-Cache", "BYPASS");
+      unsharedCacheControl(response, facts, false);
+      return sendFetchResponse(res, headOnly(req, response));
+    }
+    return send(req, res, page, at.version === null ? "BYPASS" : "MISS");
   }
 
   return async function cachedRequestHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
       const cacheable = isCacheableRequest(requestFacts(req));
-      if (!cache || !cacheable) return await bypass(req, res, cacheable);
+      const at = cacheable && cache ? cacheKey(req.originalUrl) : null;
+      if (!cache || !at) return await bypass(req, res, cacheable);
+      const { key } = at;
+      cache.popularity.count(key);
 
-      const key = req.originalUrl;
       // pageCacheHits already read the version for a URL it holds: one read per request.
       const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
       if (found.state === "hit") return send(req, res, found.page, "HIT");
+      const origin = `${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}`;
+      if (version !== null && version > newestVersion) {
+        newestVersion = version;
+        if (warmPages > 0) void warm(origin, version, epoch);
+      }
+
+      // An outdated copy, shortly after a write that did not touch what it shows: served at
+      // once while one render in the background replaces it.
+      const outdated = found.fallback;
+      if (version !== null && outdated && outdated.epoch === epoch && (await mayServeStale(outdated, version, staleMs))) {
+        void refresh(origin, key, version, epoch);
+        return send(req, res, outdated, "STALE");
+      }
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
       // bump) wait for it and get its page instead of all rendering.
-      const flightKey = version === null ? undefined : `${version} ${key}`;
-      const leader = flightKey === undefined ? undefined : inflight.get(flightKey);
-      if (leader) {
-        const shared = await leader;
+      const running = inflight.get(key);
+      if (version !== null && running && running.version >= version) {
+        const shared = await running.done;
         if (shared) return send(req, res, shared, "HIT");
       }
-      let settle: (page: CachedPage | null) => void = () => undefined;
-      const leading = flightKey !== undefined && !leader;
-      if (leading) inflight.set(flightKey, new Promise((resolve) => (settle = resolve)));
-      try {
-        await renderAndStore(req, res, { key, version, epoch }, found.fallback, settle);
-      } finally {
-        settle(null);
-        if (leading) inflight.delete(flightKey);
-      }
+      await renderAndStore(req, res, key, { version, epoch }, found.fallback);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * The Cache-Control of an answer that is not shared: a render that read a cookie or session,
+ * or any signed-in request, is `private, no-store`; a page marked public for the cache is
+ * `private, no-cache` as HTML from the cache is.
+ */
+function unsharedCacheControl(response: Response, facts: RenderFacts, signedIn: boolean): void {
+  if (facts.readVisitorState || (signedIn && !response.headers.has("cache-control"))) {
+    // What a visitor's own render shows must never land in a shared cache.
+    response.headers.set("Cache-Control", "private, no-store");
+  } else if (isMarkedPublic(response.headers) && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    response.headers.set("Cache-Control", HTML_CACHE_CONTROL);
+  }
 }
 
 const requestFacts = (req: ExpressRequest) => ({
@@ -165,12 +274,14 @@ async function lookUp(cache: PageCache, key: string): Promise<LookedUp> {
 export function createPageCacheHits(cache: PageCache) {
   return async function pageCacheHits(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
-      if (!cache.peek(req.originalUrl) || !isCacheableRequest(requestFacts(req))) return next();
-      const looked = await lookUp(cache, req.originalUrl);
+      const at = cacheKey(req.originalUrl);
+      if (!at || !cache.peek(at.key) || !isCacheableRequest(requestFacts(req))) return next();
+      const looked = await lookUp(cache, at.key);
       if (looked.found.state !== "hit") {
         res.locals.pageCacheLookup = looked;
         return next();
       }
+      cache.popularity.count(at.key);
       logCacheHit(req, res);
       send(req, res, looked.found.page, "HIT");
     } catch (error) {

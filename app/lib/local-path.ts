@@ -16,5 +16,7 @@ export function localRedirectPath(to: unknown, fallback: string, allowed: (pathn
   } catch {
     return fallback;
   }
-  return url.origin === BASE && allowed(url.pathname) ? url.pathname + url.search + url.hash : fallback;
+  // "/.//evil" parses to the path "//evil": as a Location that is another host.
+  if (url.origin !== BASE || url.pathname.startsWith("//") || !allowed(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -1,9 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Outlet, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ShopChrome } from "#app/components/shop/layout.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
 import { useRootData } from "#app/root.tsx";
+import { SHARED_PAGE_CACHE_CONTROL } from "#app/modules/site/page-cache-limits.ts";
 
 /** The header, menu and footer around a page or its error, from the root loader's data. */
 function ShopFrame({ children }: { children: ReactNode }) {
@@ -30,6 +31,12 @@ export default function ShopLayout() {
 }
 
 export const meta: MetaFunction = ({ error }) => errorMeta(error);
+
+/**
+ * The storefront's pages are the same for every visitor: the page cache may share them
+ * (server/remix-handler.ts), unless the render read a cookie (app/lib/render-context.server.ts).
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": SHARED_PAGE_CACHE_CONTROL });
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getAdmin } from "#app/modules/auth/auth.server.ts";
 import type { AdminUser } from "#app/modules/auth/users.server.ts";
+import { SHARED_PAGE_CACHE_CONTROL } from "#app/modules/site/page-cache-limits.ts";
 import { ApiError, toFailure } from "./envelope.server.ts";
 
 // One /api/v1 call: its contract (for the routes and the OpenAPI document) and its handler.
@@ -49,7 +50,11 @@ async function run(endpoint: Endpoint, { request, params }: LoaderFunctionArgs |
     }
     const admin = await getAdmin(request);
     if (endpoint.access === "admin" && !admin) throw new ApiError(401, "Please sign in as the admin to use this call.");
-    return await endpoint.handle({ request, params, admin });
+    const response = await endpoint.handle({ request, params, admin });
+    // A public read is the same for every guest: the page cache may share it. A signed-in
+    // admin's read of it read the session, so the server keeps that answer private.
+    if (method === "GET" && endpoint.access === "public" && response.ok) response.headers.set("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+    return response;
   } catch (error) {
     return toFailure(error, endpoint.failure);
   }

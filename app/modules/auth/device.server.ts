@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "#app/env.server.ts";
+import { readCookieHeader } from "#app/lib/render-context.server.ts";
 import { signedCookie } from "./session.server.ts";
 
 /**
@@ -18,7 +19,7 @@ const deviceCookie = () => (cookie ??= signedCookie("__dokra_device", 365 * 24 *
 
 /** The device id when the request carries a cookie this server signed for this (normalised) email. */
 export async function deviceIdFor(request: Request, email: string): Promise<string | null> {
-  const parsed = deviceSchema.safeParse(await deviceCookie().parse(request.headers.get("Cookie")));
+  const parsed = deviceSchema.safeParse(await deviceCookie().parse(readCookieHeader(request)));
   return parsed.success && parsed.data.email === email ? parsed.data.id : null;
 }
 

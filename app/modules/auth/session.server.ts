@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage } from "@remix-run/node";
+import { readCookieHeader } from "#app/lib/render-context.server.ts";
 import { type Env, getEnv } from "#app/env.server.ts";
 import { getDb } from "#db/index.ts";
 import { SESSION_COOKIE_NAME } from "./session-cookie.ts";
@@ -85,7 +86,7 @@ export function getSessionStorage() {
 }
 
 export function getSession(request: Request) {
-  return getSessionStorage().getSession(request.headers.get("Cookie"));
+  return getSessionStorage().getSession(readCookieHeader(request));
 }
 
 export async function deleteExpiredSessions(): Promise<number> {

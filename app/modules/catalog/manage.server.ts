@@ -1,3 +1,4 @@
+import { noteChange, productTag } from "#app/lib/render-context.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { refreshProductStatus } from "#app/modules/media/records.server.ts";
 import { deleteProductMedia, removeUnreferencedFiles } from "#app/modules/media/library.server.ts";
@@ -43,7 +44,8 @@ export async function updateProduct(
 ): Promise<{ id: number }> {
   const db = getDb();
   const removed = await db.transaction().execute(async (trx) => {
-    await lockProduct(trx, id);
+    const before = await trx.selectFrom("products").select("category").where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!before) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
     const existing = await productImageFiles(trx, id);
     const replace = newImages.length > 0 && !input.keepExistingImages;
     const kept = replace ? 0 : existing.length;
@@ -56,6 +58,9 @@ export async function updateProduct(
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);
+    // Its own fields only, in the same category and visibility: pages that do not show it are
+    // unchanged, and those that do are dropped from the page cache at once.
+    if (newImages.length === 0 && (input.category === undefined || input.category === before.category)) noteChange(productTag(id));
     return { media: replace ? existing : [], mediaIds };
   });
   await enqueueProductImages(removed.mediaIds);

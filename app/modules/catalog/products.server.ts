@@ -1,3 +1,4 @@
+import { productTag, tagRender } from "#app/lib/render-context.server.ts";
 import { sql, type Insertable, type SelectQueryBuilder } from "kysely";
 import {
   enqueueProductImages,
@@ -46,6 +47,8 @@ export interface ProductView extends ProductFields {
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export function toProductFields(row: ProductRow): ProductFields {
+  // A page showing this product is dropped at once when the product changes (server/page-cache-freshness.ts).
+  tagRender(productTag(row.id));
   return {
     id: row.id,
     name: row.name,
@@ -149,6 +152,7 @@ export async function listAllPublicProducts(slug: ListingSlug): Promise<ProductV
 }
 
 export async function getPublicProduct(id: number): Promise<ProductView | null> {
+  tagRender(productTag(id));
   const row = await publicProducts().selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   return (await withImages([row]))[0]!;
@@ -165,6 +169,8 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
  * May Also Like", max 15): the two rows read side by side, then one image read for all of them.
  */
 export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {
+  // Also when it is not public (its 404 page): the change that makes it public drops that page.
+  tagRender(productTag(id));
   const [row, relatedRows] = await Promise.all([
     publicProducts().selectAll().where("id", "=", id).executeTakeFirst(),
     publicProducts()

@@ -1,4 +1,5 @@
 import { getEnv } from "#app/env.server.ts";
+import { parseCookies, readCookieHeader } from "#app/lib/render-context.server.ts";
 import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
@@ -18,8 +19,8 @@ function enquiryCookie() {
 
 /** The visitor's list: ids only; a missing, unsigned, tampered or out-of-bounds cookie is an empty list. */
 export async function readEnquiryIds(request: Request): Promise<number[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${ENQUIRY_COOKIE_NAME}=`)) return [];
+  const header = readCookieHeader(request);
+  if (parseCookies(header)[ENQUIRY_COOKIE_NAME] === undefined) return [];
   const parsed = enquiryIdsSchema.safeParse(await enquiryCookie().parse(header).catch(() => null));
   return parsed.success ? parsed.data : [];
 }

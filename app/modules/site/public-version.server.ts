@@ -110,22 +110,43 @@ export async function publicVersionSeenAt(version: number): Promise<number | nul
   }
 }
 
+/** What one bump changed: when, and the tags it named (null: anything, no page may be served from before it). */
+export interface PublicChange {
+  at: number;
+  tags: readonly string[] | null;
+}
+
+/** How long a change is remembered: far longer than any page is served stale. */
+const CHANGE_TTL_MS = 3600 * 1000;
+const changeKey = (version: number) => keyPrefix("public-version-change", String(version));
+
 let pendingRetry: NodeJS.Timeout | undefined;
 
 /**
- * Moves the public version on; call it after the change is committed. Resolves false when
- * Redis could not be reached: the bump is then retried in the background until it lands.
+ * Moves the public version on; call it after the change is committed. `tags` names what
+ * changed (`product:12`) when the writer knows it exactly; without them the change may touch
+ * any page. Resolves false when Redis could not be reached: the bump is then retried in the
+ * background until it lands (as a change of anything).
  */
-export async function bumpPublicVersion(): Promise<boolean> {
+export async function bumpPublicVersion(tags: readonly string[] | null = null): Promise<boolean> {
   const redis = connection();
   try {
     await whenReady(redis, 2_000);
     const key = publicVersionKey();
     const results = await redis.multi().set(key, SEED(), "NX").incr(key).exec();
     const version = results?.[1]?.[1];
-    // The moment of the change, for the feeds' Last-Modified. Best effort: the bump has landed,
-    // and the first read of this version records the moment when this does not.
-    if (typeof version === "number") await redis.set(seenAtKey(version), String(Date.now()), "PX", SEEN_AT_TTL_MS, "NX").catch(() => undefined);
+    if (typeof version === "number") {
+      const now = Date.now();
+      const change: PublicChange = { at: now, tags: tags && tags.length > 0 ? [...tags] : null };
+      // The moment of the change, for the feeds' Last-Modified, and what it changed, for the
+      // page cache. Best effort: the bump has landed; a change not recorded reads as "anything".
+      await redis
+        .multi()
+        .set(seenAtKey(version), String(now), "PX", SEEN_AT_TTL_MS, "NX")
+        .set(changeKey(version), JSON.stringify(change), "PX", CHANGE_TTL_MS)
+        .exec()
+        .catch(() => undefined);
+    }
     if (pendingRetry) {
       clearTimeout(pendingRetry);
       pendingRetry = undefined;
@@ -140,6 +161,33 @@ export async function bumpPublicVersion(): Promise<boolean> {
     pendingRetry.unref();
     return false;
   }
+}
+
+/** Changes already read: a version's change never changes. */
+const knownChanges = new Map<number, PublicChange>();
+
+/**
+ * The changes of versions `from`..`to` (both included), in order, or null when one of them
+ * is not known (not recorded, expired, or Redis does not answer).
+ */
+export async function readPublicChanges(from: number, to: number): Promise<PublicChange[] | null> {
+  const versions = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const missing = versions.filter((version) => !knownChanges.has(version));
+  if (missing.length > 0) {
+    const redis = connection();
+    if (redis.status !== "ready") return null;
+    try {
+      const values = await redis.mget(...missing.map(changeKey));
+      values.forEach((value, i) => {
+        if (value !== null) knownChanges.set(missing[i]!, JSON.parse(value) as PublicChange);
+      });
+    } catch {
+      return null;
+    }
+    if (knownChanges.size > 2_000) for (const version of [...knownChanges.keys()].slice(0, 1_000)) knownChanges.delete(version);
+  }
+  const changes = versions.map((version) => knownChanges.get(version));
+  return changes.every((change) => change !== undefined) ? (changes as PublicChange[]) : null;
 }
 
 /** For scripts and tests: closes the connection (after any bump). */

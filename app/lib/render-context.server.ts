@@ -1,0 +1,65 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { parse } from "cookie";
+
+// What one render read that differs from one visitor to the next. The server runs every
+// render inside `runRender` (server/remix-handler.ts) and never shares an answer whose render
+// read a cookie: reading cookies only through `readCookieHeader` makes any route that depends
+// on a visitor private by construction (docs/decisions/100-page-cache-shares-what-the-render-allows.md).
+
+export interface RenderFacts {
+  /** The render read a Cookie header that carried at least one cookie. */
+  readVisitorState: boolean;
+  /** What public data the render showed (product ids): a write to one of them drops the page. */
+  tags: Set<string>;
+  /** What a write changed, when its module knows exactly (e.g. `product:12`): the bump names it. */
+  changed: Set<string>;
+}
+
+// On globalThis: the server runs from source while the Remix build bundles its own copy of
+// this module, and both must see the same store.
+const KEY = Symbol.for("dokra.render-context");
+const store: AsyncLocalStorage<RenderFacts> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<RenderFacts>()) as AsyncLocalStorage<RenderFacts>;
+
+export function newRenderFacts(): RenderFacts {
+  return { readVisitorState: false, tags: new Set(), changed: new Set() };
+}
+
+export function runRender<T>(facts: RenderFacts, render: () => T): T {
+  return store.run(facts, render);
+}
+
+/** The cookies of a request, by the parser Remix reads them with (names trimmed, first one wins). */
+export function parseCookies(header: string | null | undefined): Record<string, string | undefined> {
+  return header ? parse(header) : {};
+}
+
+/**
+ * The request's Cookie header, for a cookie's `parse`: the only way app code reads cookies.
+ * A header carrying any cookie marks the current render as the visitor's own.
+ */
+export function readCookieHeader(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (Object.keys(parseCookies(header)).length > 0) markVisitorState();
+  return header;
+}
+
+/** The render depends on who asked (a cookie, a session): its answer is never shared. */
+export function markVisitorState(): void {
+  const facts = store.getStore();
+  if (facts) facts.readVisitorState = true;
+}
+
+/** The render showed this public thing (e.g. `product:12`): a write that names it drops the page at once. */
+export function tagRender(...tags: string[]): void {
+  const facts = store.getStore();
+  if (facts) for (const tag of tags) facts.tags.add(tag);
+}
+
+/** A write changed exactly this public thing: pages showing it stop being served at once; others may be served stale briefly. */
+export function noteChange(...tags: string[]): void {
+  const facts = store.getStore();
+  if (facts) for (const tag of tags) facts.changed.add(tag);
+}
+
+/** The tag of one product: pages that showed it, and writes that change only it. */
+export const productTag = (id: number) => `product:${id}`;

@@ -1,0 +1,80 @@
+import { parseCookies } from "#app/lib/render-context.server.ts";
+import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
+import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
+import { SHARED_QUERY_PARAMETERS } from "#app/modules/site/page-cache-limits.ts";
+
+// Which requests the page cache may answer, and the key a URL is stored under
+// (docs/decisions/100-page-cache-shares-what-the-render-allows.md).
+
+const PRIVATE_PREFIXES = ["/admin", "/dashboard"];
+
+export interface RequestFacts {
+  method: string;
+  /** The path without the query. */
+  path: string;
+  cookie: string | undefined;
+  authorization: string | undefined;
+}
+
+/**
+ * Anonymous GET/HEAD of a public path: the only requests the cache answers from a shared copy.
+ * Cookies are read by the parser the app reads them with, so a spaced or doubled name is seen
+ * as the render would see it.
+ */
+export function isCacheableRequest({ method, path, cookie, authorization }: RequestFacts): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (authorization) return false;
+  if (cookie && hasSessionCookie(cookie)) return false;
+  // A visitor with an enquiry list sees its count and hearts: their pages are their own
+  // (docs/decisions/091-enquiry-and-page-cache.md). Most visitors carry no such cookie.
+  if (cookie && hasCookie(cookie, ENQUIRY_COOKIE_NAME)) return false;
+  return !isPrivatePath(path);
+}
+
+/** Under /admin or /dashboard as the router matches paths: percent-decoded, any case. */
+export function isPrivatePath(path: string): boolean {
+  const matched = routerPath(path).toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => matched === prefix || matched.startsWith(`${prefix}/`) || matched.startsWith(`${prefix}.`));
+}
+
+/** The path as React Router matches it: each segment percent-decoded (a bad escape stays as sent). */
+function routerPath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll("/", "%2F");
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+}
+
+export function hasSessionCookie(cookie: string): boolean {
+  return hasCookie(cookie, SESSION_COOKIE_NAME);
+}
+
+function hasCookie(cookie: string, name: string): boolean {
+  return parseCookies(cookie)[name] !== undefined;
+}
+
+/** Where an entry lives: plain lower-case paths, or the rest (a query, upper case), which has its own share of the budget. */
+export type Tier = "plain" | "other";
+
+/**
+ * The key a URL is stored under, or null when it is not stored: the path must be in the form
+ * the router matches (no escape it would decode) and every query parameter one a page reads
+ * (SHARED_QUERY_PARAMETERS), in a fixed order. Anything a stranger can vary without end (a
+ * query, the case of a path) lives in the "other" tier, so it never pushes out plain pages.
+ */
+export function cacheKey(originalUrl: string): { key: string; tier: Tier } | null {
+  const url = new URL(originalUrl, "http://key.invalid");
+  if (routerPath(url.pathname) !== url.pathname) return null;
+  const plain = url.pathname === url.pathname.toLowerCase();
+  if (url.search === "") return { key: url.pathname, tier: plain ? "plain" : "other" };
+  for (const name of url.searchParams.keys()) if (!SHARED_QUERY_PARAMETERS.has(name)) return null;
+  url.searchParams.sort();
+  return { key: `${url.pathname}?${url.searchParams.toString()}`, tier: "other" };
+}
+
