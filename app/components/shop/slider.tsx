@@ -60,7 +60,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     <section
       aria-roledescription="carousel"
       aria-label="Bengal craft and heritage"
-      className="relative mx-auto max-w-6xl px-4 py-8"
+      className={`relative mx-auto max-w-6xl px-4 py-8${hydrated ? "" : " shop-slider-static"}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -143,7 +143,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             >
               <span
                 aria-hidden="true"
-                className={`block size-3.5 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
+                className={`shop-slider-dot block size-3.5 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
               />
             </a>
           </li>
