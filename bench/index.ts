@@ -33,6 +33,14 @@ import {
 } from "./app.ts";
 import { renderSection, failedSection, type Section } from "./report.ts";
 
+/** The storefront's other pages, for Lighthouse's TBT, performance and CLS rows. */
+const OTHER_STOREFRONT_PAGES = [
+  { label: "gallery", path: "/gallery" },
+  { label: "about", path: "/about" },
+  { label: "contact", path: "/contact" },
+  { label: "search", path: "/search?q=owl" },
+];
+
 const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search", "storm"] as const;
 type RowName = (typeof ROWS)[number];
 
@@ -148,7 +156,7 @@ async function main(): Promise<void> {
   }
   if (selected.has("lighthouse")) {
     const { runLighthouse } = await import("./lighthouse.ts");
-    sections.push(await section("3. Page quality (Lighthouse)", () => runLighthouse(app.base, pages.slice(0, 3), settings.lighthouseRuns)));
+    sections.push(await section("3. Page quality (Lighthouse)", () => runLighthouse(app.base, [...pages.slice(0, 3), ...OTHER_STOREFRONT_PAGES], settings.lighthouseRuns)));
   }
   if (selected.has("scale")) {
     const { runScale } = await import("./scale.ts");

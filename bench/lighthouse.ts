@@ -1,14 +1,19 @@
-// Row 3, page quality: Lighthouse (programmatic, default mobile settings: simulated slow
-// 4G and 4× CPU slowdown) on the system Chromium, median of 3 runs per page.
+// Row 3, page quality: Lighthouse (programmatic, mobile, simulated slow 4G) on the system
+// Chromium, with the CPU slowdown of a low-end Android phone set from the BenchmarkIndex
+// Lighthouse measures on this machine (cpu-profile.ts); median and spread of 3 runs per page.
 import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import { BUILD_DIR, log } from "./app.ts";
+import { lowEndMultiplier } from "./cpu-profile.ts";
 import { fmt, type Row, type Section } from "./report.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface PageRun {
+  /** Lighthouse's BenchmarkIndex of this run and the CPU slowdown it ran under. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
   score: number;
   lcp: number;
   cls: number;
@@ -27,6 +32,20 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
+const spread = (values: number[], show: (v: number) => string) => `${show(Math.min(...values))}–${show(Math.max(...values))}`;
+
+/** Lighthouse's mobile network (simulated slow 4G, its default) with the given CPU slowdown. */
+const throttling = (cpuSlowdownMultiplier: number) => ({
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+  cpuSlowdownMultiplier,
+});
+
+/** LCP is judged where the largest element is the hero or the product picture. */
+const LCP_PAGES = new Set(["home", "listing", "product page"]);
 
 type MeasurePageJs = (
   base: string,
@@ -41,6 +60,14 @@ async function jsBudget(): Promise<MeasurePageJs | null> {
   return mod.measurePageJs ?? null;
 }
 
+/** One Lighthouse run on the health page, for the BenchmarkIndex it measures of this machine now. */
+async function measureBenchmarkIndex(base: string, port: number): Promise<number> {
+  const result = await lighthouse(`${base}/healthz`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const index = result?.lhr.environment.benchmarkIndex;
+  if (!index) throw new Error("Lighthouse measured no BenchmarkIndex");
+  return index;
+}
+
 export async function runLighthouse(base: string, pages: { label: string; path: string }[], runs: number): Promise<Section> {
   const measurePageJs = await jsBudget();
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox"] });
@@ -48,8 +75,12 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
   try {
     for (const page of pages) {
       const pageRuns: PageRun[] = [];
+      // Each run's slowdown comes from the BenchmarkIndex of the run before it (the first from a
+      // calibration run), so a machine that gets busier mid-way is still judged as the same phone.
+      let benchmarkIndex = await measureBenchmarkIndex(base, chrome.port);
       for (let i = 0; i < runs; i++) {
-        log(`lighthouse: ${page.path} run ${i + 1}/${runs}`);
+        const cpuSlowdown = lowEndMultiplier(benchmarkIndex);
+        log(`lighthouse: ${page.path} run ${i + 1}/${runs} (BenchmarkIndex ${benchmarkIndex}, CPU ${cpuSlowdown}×)`);
         // A trace that Chromium failed to record (NO_NAVSTART and the like) is retried, up to three tries.
         let lhr: RunnerResult["lhr"];
         for (let attempt = 1; ; attempt++) {
@@ -58,6 +89,7 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance"],
+            throttling: throttling(cpuSlowdown),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
           lhr = result.lhr;
@@ -66,7 +98,10 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
           log(`lighthouse: ${page.path}: ${lhr.runtimeError.code}, trying again`);
         }
         const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+        if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== cpuSlowdown) throw new Error("Lighthouse did not take the CPU slowdown");
         pageRuns.push({
+          benchmarkIndex,
+          cpuSlowdown,
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
           cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
@@ -74,6 +109,7 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
           jsBytes: items.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
           totalBytes: items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
         });
+        benchmarkIndex = lhr.environment.benchmarkIndex;
       }
       results.push({ ...page, runs: pageRuns });
     }
@@ -83,7 +119,7 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
 
   const rows: Row[] = [];
   const details = [
-    "| page | runs: score / LCP / CLS / TBT | JS transferred | total transferred |",
+    "| page | runs: BenchmarkIndex / CPU slowdown / score / LCP / CLS / TBT | JS transferred | total transferred |",
     "|---|---|---|---|",
   ];
   for (const page of results) {
@@ -96,22 +132,40 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
       totalBytes: median(page.runs.map((r) => r.totalBytes)),
     };
     const name = `${page.label} \`${page.path}\``;
+    const profile = `BenchmarkIndex ${spread(page.runs.map((r) => r.benchmarkIndex), (v) => fmt.n(v))}, CPU ${spread(page.runs.map((r) => r.cpuSlowdown), (v) => `${v}×`)}`;
+    const of = (pick: (r: PageRun) => number, show: (v: number) => string) => `${show(median(page.runs.map(pick)))} (${spread(page.runs.map(pick), show)})`;
     rows.push({
-      name: `${name}: performance`,
-      ours: `${m.score} (LCP ${fmt.ms(m.lcp)}, TBT ${fmt.ms(m.tbt)})`,
+      name: `${name}: performance (low-end phone: ${profile})`,
+      ours: of((r) => r.score, (v) => fmt.n(v)),
       baseline: "—",
       ratio: String(m.score),
       target: "≥ 95",
       pass: m.score >= 95,
-      note: m.score >= 95 ? undefined : `LCP ${fmt.ms(m.lcp)} and TBT ${fmt.ms(m.tbt)} under simulated slow 4G / 4× CPU; ${fmt.kb(m.totalBytes)} transferred, ${fmt.kb(m.jsBytes)} of it JavaScript.`,
+      note: m.score >= 95 ? undefined : `LCP ${fmt.ms(m.lcp)} and TBT ${fmt.ms(m.tbt)}; ${fmt.kb(m.totalBytes)} transferred, ${fmt.kb(m.jsBytes)} of it JavaScript.`,
+    });
+    rows.push({
+      name: `${name}: TBT`,
+      ours: of((r) => r.tbt, fmt.ms),
+      baseline: "—",
+      ratio: fmt.ms(m.tbt),
+      target: "≤ 150 ms",
+      pass: m.tbt <= 150,
+    });
+    rows.push({
+      name: `${name}: LCP`,
+      ours: of((r) => r.lcp, fmt.ms),
+      baseline: "—",
+      ratio: fmt.ms(m.lcp),
+      target: LCP_PAGES.has(page.label) ? "≤ 1600 ms" : "—",
+      pass: LCP_PAGES.has(page.label) ? m.lcp <= 1600 : null,
     });
     rows.push({
       name: `${name}: CLS`,
-      ours: fmt.n(m.cls, 3),
+      ours: of((r) => r.cls, (v) => fmt.n(v, 3)),
       baseline: "—",
       ratio: fmt.n(m.cls, 3),
-      target: "≤ 0.01",
-      pass: m.cls <= 0.01,
+      target: "0",
+      pass: m.cls < 0.0005,
     });
     // Judged on the gzipped bodies (js-budget.ts) when it is there; Lighthouse's transfer sizes add each response's headers.
     rows.push({
@@ -150,12 +204,12 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
       pass: null,
     });
     details.push(
-      `| \`${page.path}\` | ${page.runs.map((r) => `${r.score} / ${fmt.ms(r.lcp)} / ${fmt.n(r.cls, 3)} / ${fmt.ms(r.tbt)}`).join("; ")} | ${fmt.kb(m.jsBytes)} | ${fmt.kb(m.totalBytes)} |`,
+      `| \`${page.path}\` | ${page.runs.map((r) => `${fmt.n(r.benchmarkIndex)} / ${r.cpuSlowdown}× / ${r.score} / ${fmt.ms(r.lcp)} / ${fmt.n(r.cls, 3)} / ${fmt.ms(r.tbt)}`).join("; ")} | ${fmt.kb(m.jsBytes)} | ${fmt.kb(m.totalBytes)} |`,
     );
   }
   return {
     title: "3. Page quality (Lighthouse)",
-    method: `Lighthouse 12.8.2 (programmatic, performance category, default mobile settings: simulated slow 4G, 4× CPU slowdown) on ${CHROMIUM} (\`--headless=new --no-sandbox\`), ${runs} runs per page, median of each figure. Bytes are transfer sizes (gzipped as served) from the \`network-requests\` audit; JS = requests of type Script; a transfer size includes the response's headers (about 1 KB each here: CSP and the other security headers). The JS target is judged on \`bench/js-budget.ts\` (the storefront engineer's): the modules the server-rendered HTML loads, each gzipped from the build as the server sends it.`,
+    method: `Lighthouse 12.8.2 (programmatic, performance category, mobile, simulated slow 4G) on ${CHROMIUM} (\`--headless=new --no-sandbox\`), under a low-end Android phone's CPU: each run's \`cpuSlowdownMultiplier\` is 2× the multiplier Lighthouse's throttling calculator gives for the BenchmarkIndex measured in the run before (the first from a calibration run), see \`bench/cpu-profile.ts\` and decision 112. ${runs} runs per page: the median of each figure, the spread (lowest–highest) in brackets. Bytes are transfer sizes (gzipped as served) from the \`network-requests\` audit; JS = requests of type Script; a transfer size includes the response's headers (about 1 KB each here: CSP and the other security headers). The JS target is judged on \`bench/js-budget.ts\` (the storefront engineer's): the modules the server-rendered HTML loads, each gzipped from the build as the server sends it.`,
     rows,
     details: ["Every run:", "", ...details],
   };

@@ -77,12 +77,15 @@ function HeroBanner({ image }: { image: ImageView }) {
   );
 }
 
-/** The first screen's words and ways in (issue 15.10): over the photo on wide screens, under it on a phone. */
+/**
+ * The first screen's words and ways in (issue 15.10): over the photo on wide screens, on a dark
+ * scrim that holds 4.5:1 over the photo's brightest pixel; under the photo on a phone.
+ */
 function HomeIntro() {
   const shop = useRootData()?.shop;
   const button = "inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold";
   return (
-    <div className="bg-brass-900 px-4 py-5 text-white md:absolute md:inset-x-0 md:bottom-0 md:bg-transparent md:bg-gradient-to-t md:from-black/80 md:to-transparent md:pt-24 md:pb-8" data-testid="home-intro">
+    <div className="bg-brass-900 px-4 py-5 text-white md:absolute md:inset-x-0 md:bottom-0 md:bg-transparent md:bg-gradient-to-t md:from-black/85 md:via-black/70 md:via-75% md:to-transparent md:pt-24 md:pb-8" data-testid="home-intro">
       <div className="mx-auto max-w-6xl">
         <h1 className="font-serif text-3xl md:text-5xl">Handmade Dokra brass from Bengal</h1>
         <p className="mt-2 max-w-2xl text-brass-50 md:text-lg">

@@ -91,10 +91,19 @@ export default function ProductDetail() {
     ["Weight", formatWeight(product.weight)],
   ];
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8" data-testid="product-detail">
+    <article className="mx-auto max-w-6xl px-4 py-4 md:py-8" data-testid="product-detail">
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: structured }} />
-      <div className="grid gap-8 lg:grid-cols-2">
-        <div className="relative">
+      {/* On a phone the name and price come first, then the picture, so all three fit the first
+          screen above the WhatsApp bar; on a wide screen the picture takes the left column. */}
+      <div className="grid gap-x-8 gap-y-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-y-0">
+        <div className="lg:col-start-2" data-testid="detail-heading">
+          <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl">{product.name}</h1>
+          <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
+          <div data-testid="detail-price">
+            <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
+          </div>
+        </div>
+        <div className="relative lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
           {product.images.length > 0 ? (
             <ProductGallery images={product.images} name={product.name} initial={imageIndex} />
@@ -102,16 +111,14 @@ export default function ProductDetail() {
             <ProductImage image={null} alt={product.name} sizes="100vw" imgClassName="aspect-square w-full rounded-lg" />
           )}
         </div>
-        <div>
-          <h1 className="font-serif text-3xl text-brass-800">{product.name}</h1>
-          <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
-          <div data-testid="detail-price">
-            <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-4 text-2xl" />
-          </div>
+        <div className="lg:col-start-2">
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp">
-              Chat on WhatsApp
-            </WhatsAppButton>
+            {/* On a phone the bar below is the one chat button (one at a time). */}
+            <span className="max-md:hidden">
+              <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp">
+                Chat on WhatsApp
+              </WhatsAppButton>
+            </span>
             <EnquiryToggle productId={product.id} inList={inEnquiry} />
           </div>
 

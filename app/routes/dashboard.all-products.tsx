@@ -29,6 +29,7 @@ const STATUS = {
   "gift-added": LIST_MESSAGES.gift_entries.added,
   "gift-removed": LIST_MESSAGES.gift_entries.removed,
   "stock-added": LIST_MESSAGES.stock_entries.added,
+  "stock-removed": LIST_MESSAGES.stock_entries.removed,
   retried: "Processing started again",
 } as const;
 
@@ -39,6 +40,7 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("gift-add"), productId: id }),
   z.object({ intent: z.literal("gift-remove"), entryId: id }),
   z.object({ intent: z.literal("stock-add"), productId: id }),
+  z.object({ intent: z.literal("stock-remove"), entryId: id }),
   z.object({ intent: z.literal("retry"), mediaId: id }),
 ]);
 
@@ -48,6 +50,7 @@ const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
   "gift-add": "Failed to add product to trending",
   "gift-remove": "Failed to remove product from trending",
   "stock-add": "Failed to add product to available collection",
+  "stock-remove": "Failed to remove product from available collection",
   retry: "Failed to retry",
 };
 
@@ -100,6 +103,9 @@ export async function action({ request }: ActionFunctionArgs) {
       case "stock-add":
         await addToList("stock_entries", intent.productId);
         return redirect(listUrl(request, "stock-added"));
+      case "stock-remove":
+        await removeFromList("stock_entries", intent.entryId);
+        return redirect(listUrl(request, "stock-removed"));
       case "retry":
         if (!(await retryMedia(intent.mediaId))) {
           return data({ error: "This image is not waiting for a retry.", confirm: null }, { status: 409 });

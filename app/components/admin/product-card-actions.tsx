@@ -77,7 +77,12 @@ export function ProductCardActions({
       </Cell>
       <Cell wide>
         {product.stockEntryId ? (
-          <p className={`${action} border-transparent bg-green-100 text-green-900`}>✓ In Available Collection</p>
+          <>
+            <p className="mb-1 text-center text-xs text-green-900 sm:text-left">✓ In Available Collection</p>
+            <PostButton intent="stock-remove" name="entryId" value={product.stockEntryId}>
+              Remove from Available Collection
+            </PostButton>
+          </>
         ) : (
           <PostButton intent="stock-add" name="productId" value={product.id}>
             Add to Available Collection

@@ -60,7 +60,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     <section
       aria-roledescription="carousel"
       aria-label="Bengal craft and heritage"
-      className="relative mx-auto max-w-6xl px-4 py-8"
+      className={`relative mx-auto max-w-6xl px-4 py-8${hydrated ? "" : " shop-slider-static"}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -97,9 +97,10 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             ) : (
               <div className="aspect-[16/7] min-h-64 w-full bg-gradient-to-br from-brass-700 to-clay" />
             )}
-            {/* A dark band under the words keeps white text readable over a bright photo; the side
-                padding keeps the title clear of the arrow buttons on a phone. */}
-            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/40 to-transparent px-16 py-6 text-white sm:p-10 sm:px-20">
+            {/* A dark band under the words keeps white text readable over a bright photo (4.5:1 over
+                its brightest pixel: tests/e2e/storefront-contrast.spec.ts); the side padding keeps
+                the title clear of the arrow buttons on a phone. */}
+            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/85 via-black/65 via-70% to-black/20 px-16 py-6 text-white sm:p-10 sm:px-20">
               <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{slide.title}</h2>
               <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{slide.description}</p>
             </div>
@@ -142,7 +143,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             >
               <span
                 aria-hidden="true"
-                className={`block size-3.5 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
+                className={`shop-slider-dot block size-3.5 rounded-full border border-brass-700 ${hydrated && i === index ? "bg-brass-700" : "bg-white"}`}
               />
             </a>
           </li>

@@ -17,8 +17,14 @@ export const SEARCH_MESSAGES = {
  * spellings and their English words. A term in a group also finds every other word of
  * the group.
  */
+/**
+ * The craft's own name in its spellings. Every piece in the shop is Dokra, so the word finds
+ * every piece; with other words, those words decide (craftWordsApart).
+ */
+export const CRAFT_WORDS: readonly string[] = ["dokra", "dhokra", "dokhra", "dhokhra", "dokara", "dhokara", "docra", "dhocra"];
+
 export const SYNONYM_GROUPS: ReadonlyArray<readonly string[]> = [
-  ["dokra", "dhokra", "dokhra", "dhokhra", "dokara"],
+  CRAFT_WORDS,
   ["ganesh", "ganesha", "ganpati", "ganapati", "ganesa", "vinayak", "vinayaka"],
   ["diya", "diyas", "deepak", "lamp", "lamps"],
   ["hathi", "haathi", "elephant"],
@@ -97,6 +103,15 @@ export function planSearch(text: string): SearchPlan {
     groups.push(`+(${spellings.map((v) => spellingPattern(v, word)).join(" ")})`);
   }
   return { fulltext: groups.length > 0 ? groups.join(" ") : null, short, words };
+}
+
+const CRAFT = new Set(CRAFT_WORDS);
+
+/** The visitor's text without the craft's own name (any spelling, plural, case), and whether it was there. */
+export function craftWordsApart(text: string): { rest: string; craft: boolean } {
+  const words = searchWords(text);
+  const rest = words.filter((word) => !variantsOf(word).some((v) => CRAFT.has(v)));
+  return { rest: rest.join(" "), craft: rest.length < words.length };
 }
 
 /** Every word the synonym table knows, for spelling correction. */

@@ -49,10 +49,21 @@ describe("searchPublicProducts", () => {
     expect((await searchPublicProducts("owl", all, 1, "relevance")).items[0]!.id).toBe(owl);
   });
 
+  it("finds every public piece for the craft's own name in any spelling, and lets the other words decide", async () => {
+    const every = ["Elephant with rider", "Ganesha idol", "Dokra Owl pair"];
+    for (const q of ["dokra", "Dhokra", "DHOKRA", "dokras", "dhokhra", "dokhra", "dokara", "docra"]) expect(await names(q), q).toEqual(every);
+    // A misspelling of it is corrected to it.
+    expect(await searchPublicProducts("dhokrra", all, 1, "relevance")).toMatchObject({ correctedTo: expect.stringMatching(/^dh?okh?a?ra$/), total: 3 });
+    expect(await names("dhokra elephant")).toEqual(["Elephant with rider"]);
+    expect(await names("dokra owl")).toEqual(["Dokra Owl pair"]);
+    expect(await names("dokra zzzqqq")).toEqual([]);
+  });
+
   it("matches prefixes, transliterations and synonyms, and requires every word", async () => {
     expect(await names("eleph")).toEqual(["Elephant with rider"]);
     expect(await names("ullu")).toEqual(["Dokra Owl pair"]);
-    expect(await names("Dhokra")).toEqual(["Dokra Owl pair"]);
+    // The craft's own name finds every piece (all of them are Dokra); see the test below.
+    expect(await names("Dhokra")).toEqual(["Elephant with rider", "Ganesha idol", "Dokra Owl pair"]);
     expect(await names("ganpati")).toEqual(["Ganesha idol"]);
     expect(await names("elephants")).toEqual(["Elephant with rider"]);
     expect(await names("owl elephant")).toEqual([]);

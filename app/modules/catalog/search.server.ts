@@ -11,7 +11,7 @@ import {
   type ProductPage,
   type ProductQuery,
 } from "./products.server.ts";
-import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, planSearch, searchWords, variantsOf, type SearchPlan } from "./search-terms.ts";
+import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, craftWordsApart, planSearch, searchWords, variantsOf, type SearchPlan } from "./search-terms.ts";
 
 // Storefront search (issue 16.3): MariaDB FULLTEXT in boolean mode over the products_search
 // index (migration 0080), synonyms and plurals from search-terms.ts, a word-start LIKE for
@@ -73,16 +73,27 @@ async function run(plan: SearchPlan, band: PriceBand, page: number, sort: SortKe
 
 /** Public (ready, available) products matching the visitor's words, 12 a page, with the price filter and order of the listing. */
 export async function searchPublicProducts(text: string, band: PriceBand, page: number, sort: SortKey): Promise<SearchPage> {
-  const plan = planSearch(text);
-  const empty: SearchPage = { items: [], total: 0, page: 1, pageCount: 1, words: plan.words, correctedTo: null };
-  if (!plan.fulltext && plan.short.length === 0) return empty;
+  const { words } = planSearch(text);
+  const empty: SearchPage = { items: [], total: 0, page: 1, pageCount: 1, words, correctedTo: null };
+  const plan = searchPlanFor(text);
+  if (!plan) return empty;
   const found = await run(plan, band, page, sort);
-  if (found.total > 0) return { ...found, words: plan.words, correctedTo: null };
-  const corrected = await correctSpelling(plan.words);
-  if (!corrected) return empty;
-  const second = planSearch(corrected);
+  if (found.total > 0) return { ...found, words, correctedTo: null };
+  const corrected = await correctSpelling(words);
+  const second = corrected ? searchPlanFor(corrected) : null;
+  if (!corrected || !second) return empty;
   const retried = await run(second, band, page, sort);
-  return retried.total > 0 ? { ...retried, words: second.words, correctedTo: corrected } : empty;
+  return retried.total > 0 ? { ...retried, words: planSearch(corrected).words, correctedTo: corrected } : empty;
+}
+
+/**
+ * The plan for a visitor's text; null when it has no word to search for. The craft's own
+ * name matches every piece, so only the other words narrow the search (with none, all match).
+ */
+function searchPlanFor(text: string): SearchPlan | null {
+  const { rest, craft } = craftWordsApart(text);
+  const plan = planSearch(craft ? rest : text);
+  return plan.fulltext || plan.short.length > 0 || craft ? plan : null;
 }
 
 let vocabulary: { version: number; words: string[]; known: Set<string> } | null = null;
