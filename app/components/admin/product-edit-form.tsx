@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
+import { editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "./field.tsx";
@@ -16,7 +17,7 @@ const constraint = getZodConstraint(productEditFormFields);
 /** What the editor needs of a product (the loaders send the whole AdminProduct). */
 export type EditableProduct = Pick<
   AdminProduct,
-  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight"
+  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
 > & { images: { mediaId: number }[] };
 
 const text = (v: number | null) => (v === null ? "" : String(v));
@@ -32,12 +33,15 @@ export function ProductEditForm({
   returnTo,
   lastResult,
   imageError,
+  rebase,
 }: {
   product: EditableProduct;
   mode: "quick" | "full";
   returnTo: string;
   lastResult?: SubmissionResult<string[]> | null;
   imageError?: string | null;
+  /** After an edit refused as based on an old version: the current one, so the next save may go through. */
+  rebase?: { version: number; base: string } | null;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const [keep, setKeep] = useState(true);
@@ -84,6 +88,8 @@ export function ProductEditForm({
     >
       {hidden("returnTo", returnTo)}
       {hidden("mode", mode)}
+      {hidden("version", String(rebase?.version ?? product.version))}
+      {hidden("original", rebase?.base ?? editBase(product))}
       <div className="md:col-span-2">
         <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
       </div>

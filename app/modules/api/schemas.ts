@@ -54,6 +54,7 @@ export const apiProductSchema = z
     images: z.array(z.string()).meta({ description: "URLs of the ready images; the first is the main image" }),
     available: z.boolean(),
     status,
+    version: z.number().int().meta({ description: "Moves on with every save; send it with an update to be refused (409) when someone saved in between" }),
     height: z.number().nullable(),
     width: z.number().nullable(),
     length: z.number().nullable(),

@@ -70,6 +70,8 @@ const formBoolean = z.preprocess(
   z.boolean().optional(),
 );
 
+export const VERSION_MESSAGE = "version must be a whole number (the product's version the edit is based on)";
+
 export const SIZE_MESSAGE = "Size must look like 'H-6 * W-4 * L-3 inch'";
 
 /** The API's text form of the three dimensions: when sent, it must read as one (as on create). */
@@ -108,6 +110,10 @@ export const productEditFields = z.object({
   size: sizeText.optional(),
   weight: requiredAmount("Weight").optional(),
   keepExistingImages: formBoolean,
+  version: z
+    .preprocess(toNumber, z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE))
+    .optional()
+    .meta({ description: "The product's `version` this edit is based on; when it is no longer current the edit is refused (409). Left out: no check." }),
 });
 
 /** A sent text with a default: blank means the default, as on create. */
@@ -129,6 +135,7 @@ function editChanges(p: z.output<typeof productEditFields>) {
     length: fromText?.length ?? p.length,
     weight: p.weight,
     keepExistingImages: p.keepExistingImages ?? false,
+    version: p.version,
   };
 }
 
