@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { editBase } from "#app/modules/catalog/edit-conflict.ts";
@@ -44,6 +44,13 @@ export function ProductEditForm({
   rebase?: { version: number; base: string } | null;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  // The version the owner started from: a poll's revalidation must not move it on under what
+  // she typed (that would let her save silently over another save); a navigation (after a
+  // save, an image change) starts again from the product as loaded.
+  const location = useLocation();
+  const [started, setStarted] = useState(() => ({ key: location.key, version: product.version, base: editBase(product) }));
+  if (started.key !== location.key) setStarted({ key: location.key, version: product.version, base: editBase(product) });
+  const basedOn = rebase ?? started;
   const [keep, setKeep] = useState(true);
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
@@ -88,8 +95,8 @@ export function ProductEditForm({
     >
       {hidden("returnTo", returnTo)}
       {hidden("mode", mode)}
-      {hidden("version", String(rebase?.version ?? product.version))}
-      {hidden("original", rebase?.base ?? editBase(product))}
+      {hidden("version", String(basedOn.version))}
+      {hidden("original", basedOn.base)}
       <div className="md:col-span-2">
         <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
       </div>

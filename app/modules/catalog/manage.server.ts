@@ -15,15 +15,17 @@ import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import { CONFLICT_MESSAGES } from "./edit-conflict.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
-import type { ProductEditInput } from "./product-schema.ts";
+import { PRICE_ORDER_MESSAGE, priceOrderWrong, type ProductEditInput } from "./product-schema.ts";
 import { productColumns } from "./products.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard
 // pages and /api/v1 call these. Refusals are ManageError (manage-messages.server.ts).
 
 /** Locks the product row for the rest of the transaction; ManageError 404 when it is gone. */
-async function lockProduct(trx: DB, id: number): Promise<{ version: number }> {
-  const product = await trx.selectFrom("products").select("version").where("id", "=", id).forUpdate().executeTakeFirst();
+async function lockProduct(trx: DB, id: number) {
+  const product = await trx
+    .selectFrom("products")
+    .select(["version", "price_fixed", "price_discount"]).where("id", "=", id).forUpdate().executeTakeFirst();
   if (!product) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
   return product;
 }
@@ -48,9 +50,16 @@ export async function updateProduct(
 ): Promise<{ id: number }> {
   const db = getDb();
   const removed = await db.transaction().execute(async (trx) => {
-    const { version } = await lockProduct(trx, id);
-    if (input.version !== undefined && input.version !== version) {
-      throw new ManageError(CONFLICT_MESSAGES.api(input.version, version), 409);
+    const stored = await lockProduct(trx, id);
+    if (input.version !== undefined && input.version !== stored.version) {
+      throw new ManageError(CONFLICT_MESSAGES.api(input.version, stored.version), 409);
+    }
+    // An edit sending one price is checked against the other as stored.
+    const listPrice = input.priceFixed ?? Number(stored.price_fixed);
+    const sellingPrice = input.priceDiscount !== undefined ? input.priceDiscount : stored.price_discount === null ? null : Number(stored.price_discount);
+    if (priceOrderWrong(sellingPrice, listPrice)) {
+      const field = input.priceDiscount !== undefined ? "priceDiscount" : "priceFixed";
+      throw new ManageError(PRICE_ORDER_MESSAGE, 400, { fieldErrors: { [field]: PRICE_ORDER_MESSAGE } });
     }
     const existing = await productImageFiles(trx, id);
     const replace = newImages.length > 0 && !input.keepExistingImages;
