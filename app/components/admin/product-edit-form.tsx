@@ -64,7 +64,8 @@ export function ProductEditForm({
   // must stay empty (a cleared discount must not come back). Before one, the stored value.
   const value = (name: keyof typeof fields, stored: string) => {
     if (!lastResult?.initialValue) return stored;
-    const v = fields[name].initialValue;
+    // `value`, not `initialValue`: in the browser Conform puts a reply it receives into `value` only.
+    const v = fields[name].value;
     return typeof v === "string" ? v : "";
   };
   const current = product.images.length;
