@@ -60,6 +60,8 @@ export interface ProductsTable {
   weight_g: DecimalNullable;
   available: ColumnType<number, number | undefined, number>;
   status: ColumnType<MediaStatus, MediaStatus | undefined, MediaStatus>;
+  /** Moves on with every save of the product's fields (lost-update check). */
+  version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -13,9 +13,10 @@ import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
-import { notFound, refused } from "#app/lib/http-error.server.ts";
+import { notFound, refusalOf, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
+import { changesSince, CONFLICT_MESSAGES, editBase, type FieldChange } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import {
   deleteProduct,
@@ -81,6 +82,8 @@ type ActionData = {
   error?: string;
   imageError?: string | null;
   confirm?: ConfirmRequest;
+  /** An edit based on an old version: what changed meanwhile, and the version to save on. */
+  conflict?: { changes: FieldChange[]; version: number; base: string };
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -143,6 +146,7 @@ async function updateAction(request: Request, id: number, self: string) {
     await updateProduct(id, submission.value, upload.files);
   } catch (error) {
     await upload.discard();
+    if (refusalOf(error).status === 409) return conflictAnswer(id, upload.fields.get("original"), submission.reply());
     return refused<ActionData>(error, (message) => ({
       result: submission.reply(),
       error: MANAGE_MESSAGES.saveFailed,
@@ -150,6 +154,34 @@ async function updateAction(request: Request, id: number, self: string) {
     }));
   }
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
+}
+
+/** Everything typed stays in the form (the reply); the list says what another save changed. */
+async function conflictAnswer(id: number, original: unknown, result: SubmissionResult<string[]>) {
+  const now = await getProductForAdmin(id);
+  const conflict = { changes: changesSince(original, now), version: now.version, base: editBase(now) };
+  return data<ActionData>({ result, error: CONFLICT_MESSAGES.page, conflict }, { status: 409 });
+}
+
+function ConflictChanges({ changes }: { changes: FieldChange[] }) {
+  return (
+    <section aria-labelledby="conflict-changes" data-testid="conflict-changes" className="my-3 rounded border border-amber-400 bg-amber-50 p-3 text-sm">
+      <h2 id="conflict-changes" className="font-semibold">
+        {CONFLICT_MESSAGES.changedHeading}
+      </h2>
+      {changes.length === 0 ? (
+        <p>{CONFLICT_MESSAGES.nothingListed}</p>
+      ) : (
+        <ul className="mt-1 list-disc pl-5">
+          {changes.map((c) => (
+            <li key={c.label}>
+              <strong>{c.label}</strong>: {c.was} → {c.now}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 const imageButtonClass = "min-h-11 rounded border px-3 py-2";
@@ -189,6 +221,7 @@ export default function EditProduct() {
       </p>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
+      {actionData?.conflict ? <ConflictChanges changes={actionData.conflict.changes} /> : null}
       {actionData?.confirm ? (
         <ConfirmStep message={CONFIRM_TEXT[actionData.confirm.intent]!} {...actionData.confirm} cancelTo={self} />
       ) : null}
@@ -232,6 +265,7 @@ export default function EditProduct() {
             returnTo={self}
             lastResult={actionData?.result}
             imageError={actionData?.imageError}
+            rebase={actionData?.conflict}
           />
         </div>
       </HeadedSection>

@@ -4,7 +4,7 @@ import type { MediaJobData } from "#app/modules/media/jobs.ts";
 import { enqueueAvif } from "#app/modules/media/queue.server.ts";
 import { addMediaVariants } from "#app/modules/media/records.server.ts";
 import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
-import { makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";
+import { discardWritten, makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";
 
 /**
  * Makes every size of one uploaded image, then marks it (and its product) ready and
@@ -45,7 +45,10 @@ export async function processImageAvif(job: Job<MediaJobData>, { db, storage }: 
     }
     throw error;
   }
-  if (!(await addMediaVariants(db, media.id, avif))) return "gone";
+  if (!(await addMediaVariants(db, media.id, avif))) {
+    await discardWritten(db, storage, media.id, avif);
+    return "gone";
+  }
   for (const v of avif) {
     if (!(await storage.hasDerived(v.path))) throw new Error(`derived file ${v.path} vanished; redoing the AVIF sizes`);
   }

@@ -3,10 +3,11 @@
 import { UnrecoverableError } from "bullmq";
 import { sql, type Selectable } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
+import { removeUnreferencedFiles } from "#app/modules/media/library.server.ts";
 import { markMediaFailed, markMediaReady, markMediaStorageFault } from "#app/modules/media/records.server.ts";
 import { storageFault, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
-import type { MediaTable } from "#db/schema.ts";
+import type { MediaTable, MediaVariant } from "#db/schema.ts";
 
 export interface ProcessorDeps {
   db: DB;
@@ -24,6 +25,12 @@ export async function checkStored(db: DB, storage: MediaStorage, mediaId: number
     await db.updateTable("media").set({ status: "processing" }).where("id", "=", mediaId).where("status", "=", "ready").execute();
     throw new Error(`derived file ${key} vanished before the row was ready; redoing`);
   }
+}
+
+/** The sizes made for a record deleted while they were being made: nobody will serve them. */
+export async function discardWritten(db: DB, storage: MediaStorage, mediaId: number, variants: MediaVariant[]): Promise<void> {
+  logger.info({ mediaId }, "the record was deleted while it was processed; its new files are discarded");
+  await removeUnreferencedFiles(db, storage, [{ variants }]);
 }
 
 /**
@@ -75,8 +82,9 @@ export async function openMediaRow(db: DB, mediaId: number): Promise<Selectable<
 /**
  * Makes a row's files and marks it ready. A file the maker refuses (`BadInput`) or that is
  * missing fails the row with the reason; a storage fault fails it for the reconcile; any
- * other error goes back to BullMQ. If the record was deleted meanwhile, its files are left
- * to the reconcile's orphan sweep: content-addressed files may be shared with another record.
+ * other error goes back to BullMQ. If the record was deleted meanwhile (an expected case, not
+ * an error), the files this run wrote are removed unless another record has identical bytes
+ * (derived names are content hashes); the reconcile sweeps whatever a crash leaves.
  */
 export async function makeAndMarkReady<Result extends Parameters<typeof markMediaReady>[2]>(
   { db, storage }: ProcessorDeps,
@@ -92,7 +100,10 @@ export async function makeAndMarkReady<Result extends Parameters<typeof markMedi
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return refuse(db, mediaId, "The uploaded file is missing.");
     throw await failIfStorageFault(db, mediaId, error);
   }
-  if (!(await markMediaReady(db, mediaId, result))) return "gone";
+  if (!(await markMediaReady(db, mediaId, result))) {
+    await discardWritten(db, storage, mediaId, result.variants);
+    return "gone";
+  }
   await checkStored(db, storage, mediaId, result.variants.map((v) => v.path));
   return "ready";
 }

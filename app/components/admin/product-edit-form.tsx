@@ -1,9 +1,10 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
+import { editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "./field.tsx";
@@ -16,7 +17,7 @@ const constraint = getZodConstraint(productEditFormFields);
 /** What the editor needs of a product (the loaders send the whole AdminProduct). */
 export type EditableProduct = Pick<
   AdminProduct,
-  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight"
+  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
 > & { images: { mediaId: number }[] };
 
 const text = (v: number | null) => (v === null ? "" : String(v));
@@ -32,14 +33,24 @@ export function ProductEditForm({
   returnTo,
   lastResult,
   imageError,
+  rebase,
 }: {
   product: EditableProduct;
   mode: "quick" | "full";
   returnTo: string;
   lastResult?: SubmissionResult<string[]> | null;
   imageError?: string | null;
+  /** After an edit refused as based on an old version: the current one, so the next save may go through. */
+  rebase?: { version: number; base: string } | null;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  // The version the owner started from: a poll's revalidation must not move it on under what
+  // she typed (that would let her save silently over another save); a navigation (after a
+  // save, an image change) starts again from the product as loaded.
+  const location = useLocation();
+  const [started, setStarted] = useState(() => ({ key: location.key, version: product.version, base: editBase(product) }));
+  if (started.key !== location.key) setStarted({ key: location.key, version: product.version, base: editBase(product) });
+  const basedOn = rebase ?? started;
   const [keep, setKeep] = useState(true);
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
@@ -53,7 +64,8 @@ export function ProductEditForm({
   // must stay empty (a cleared discount must not come back). Before one, the stored value.
   const value = (name: keyof typeof fields, stored: string) => {
     if (!lastResult?.initialValue) return stored;
-    const v = fields[name].initialValue;
+    // `value`, not `initialValue`: in the browser Conform puts a reply it receives into `value` only.
+    const v = fields[name].value;
     return typeof v === "string" ? v : "";
   };
   const current = product.images.length;
@@ -84,6 +96,8 @@ export function ProductEditForm({
     >
       {hidden("returnTo", returnTo)}
       {hidden("mode", mode)}
+      {hidden("version", String(basedOn.version))}
+      {hidden("original", basedOn.base)}
       <div className="md:col-span-2">
         <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
       </div>

@@ -194,7 +194,7 @@ const update = defineEndpoint({
   tag: "Products",
   summary: "Update a product (multipart with optional images, or JSON)",
   description:
-    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules).`,
+    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules). Send the \`version\` you read to be refused with 409 when the product was saved since (then read it again); without \`version\` the update is not checked.`,
   access: "admin",
   failure: "Failed to update product",
   params: idParams,
@@ -205,7 +205,7 @@ const update = defineEndpoint({
     }),
   },
   success: { status: 200, description: "The updated product", data: apiProductSchema },
-  errors: [400, 404, 413, 415],
+  errors: [400, 404, 409, 413, 415],
   async handle({ request, params }) {
     const id = pathId(params);
     const current = await getProductForAdmin(id);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
-import { productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
+import { PRICE_DOC, productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
 import { LIMIT_WORDS } from "#app/modules/media/limits.ts";
 
 // The shapes /api/v1 reads and writes. The routes validate with these (request bodies
@@ -55,6 +55,7 @@ export const apiProductSchema = z
     images: z.array(z.string()).meta({ description: "URLs of the ready images; the first is the main image" }),
     available: z.boolean(),
     status,
+    version: z.number().int().meta({ description: "Moves on with every save; send it with an update to be refused (409) when someone saved in between" }),
     height: z.number().nullable(),
     width: z.number().nullable(),
     length: z.number().nullable(),
@@ -164,8 +165,11 @@ const blank = (v: string | undefined) => v === undefined || v.trim() === "";
  */
 export const apiProductCreateFields = z.object({
   name: z.string().optional(),
-  priceFixed: z.string().optional().meta({ description: "List price in rupees", example: "2500" }),
-  priceDiscount: z.string().optional().meta({ description: "Selling price in rupees; empty means the list price", example: "2100" }),
+  priceFixed: z.string().optional().meta({ description: `List price. ${PRICE_DOC.text}`, pattern: PRICE_DOC.pattern, example: "2500" }),
+  priceDiscount: z
+    .string()
+    .optional()
+    .meta({ description: `Selling price; empty means the list price. ${PRICE_DOC.text}. ${PRICE_DOC.sellingText}`, pattern: PRICE_DOC.pattern, example: "2100" }),
   description: z.string().optional(),
   color: z.string().optional().meta({ description: "Default Golden" }),
   material: z.string().optional().meta({ description: "Default Kansa" }),

@@ -40,6 +40,7 @@ export function toApiProduct(p: ProductView | AdminProduct): ApiProduct {
     images: variants.map((v) => v.url),
     available: p.available,
     status: p.status,
+    version: p.version,
     height: p.height,
     width: p.width,
     length: p.length,

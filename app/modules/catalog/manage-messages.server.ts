@@ -1,4 +1,4 @@
-import { HttpError } from "#app/lib/http-error.server.ts";
+import { HttpError, type HttpErrorDetails } from "#app/lib/http-error.server.ts";
 
 export const MANAGE_MESSAGES = {
   notFound: "Product not found",
@@ -14,7 +14,7 @@ export const MANAGE_MESSAGES = {
 
 /** A refused product change or a product that is not there, with the HTTP status pages and the API answer. */
 export class ManageError extends HttpError {
-  constructor(message: string, status: 400 | 404 | 409) {
-    super(status, message);
+  constructor(message: string, status: 400 | 404 | 409, details?: HttpErrorDetails) {
+    super(status, message, details);
   }
 }

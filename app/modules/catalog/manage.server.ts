@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { noteChange, productTag } from "#app/lib/render-context.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { refreshProductStatus } from "#app/modules/media/records.server.ts";
@@ -13,17 +14,21 @@ import { getStorage } from "#app/modules/media/storage.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import { getDb, type DB } from "#db/index.ts";
+import { CONFLICT_MESSAGES } from "./edit-conflict.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
-import type { ProductEditInput } from "./product-schema.ts";
+import { PRICE_ORDER_MESSAGE, priceOrderWrong, type ProductEditInput } from "./product-schema.ts";
 import { productColumns } from "./products.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard
 // pages and /api/v1 call these. Refusals are ManageError (manage-messages.server.ts).
 
 /** Locks the product row for the rest of the transaction; ManageError 404 when it is gone. */
-async function lockProduct(trx: DB, id: number): Promise<void> {
-  const product = await trx.selectFrom("products").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+async function lockProduct(trx: DB, id: number) {
+  const product = await trx
+    .selectFrom("products")
+    .select(["version", "price_fixed", "price_discount", "category"]).where("id", "=", id).forUpdate().executeTakeFirst();
   if (!product) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
+  return product;
 }
 
 /** A product's images in order; ManageError 404 when the product is gone. */
@@ -36,6 +41,8 @@ async function imagesOfProduct(db: DB, productId: number) {
 /**
  * Updates the fields; with new images, replaces the existing ones unless
  * `keepExistingImages` (then appends). At most 5 in total, else ManageError 400.
+ * An edit based on a version that is no longer current is refused (ManageError 409);
+ * every save moves the version on.
  */
 export async function updateProduct(
   id: number,
@@ -44,8 +51,17 @@ export async function updateProduct(
 ): Promise<{ id: number }> {
   const db = getDb();
   const removed = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("products").select("category").where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!before) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
+    const stored = await lockProduct(trx, id);
+    if (input.version !== undefined && input.version !== stored.version) {
+      throw new ManageError(CONFLICT_MESSAGES.api(input.version, stored.version), 409);
+    }
+    // An edit sending one price is checked against the other as stored.
+    const listPrice = input.priceFixed ?? Number(stored.price_fixed);
+    const sellingPrice = input.priceDiscount !== undefined ? input.priceDiscount : stored.price_discount === null ? null : Number(stored.price_discount);
+    if (priceOrderWrong(sellingPrice, listPrice)) {
+      const field = input.priceDiscount !== undefined ? "priceDiscount" : "priceFixed";
+      throw new ManageError(PRICE_ORDER_MESSAGE, 400, { fieldErrors: { [field]: PRICE_ORDER_MESSAGE } });
+    }
     const existing = await productImageFiles(trx, id);
     const replace = newImages.length > 0 && !input.keepExistingImages;
     const kept = replace ? 0 : existing.length;
@@ -54,13 +70,17 @@ export async function updateProduct(
     }
     // Only the fields the edit sent: the others keep their stored values.
     const changes = Object.fromEntries(Object.entries(productColumns(input)).filter(([, value]) => value !== undefined));
-    if (Object.keys(changes).length > 0) await trx.updateTable("products").set(changes).where("id", "=", id).execute();
+    await trx
+      .updateTable("products")
+      .set({ ...changes, version: sql<number>`version + 1` })
+      .where("id", "=", id)
+      .execute();
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);
     // Its own fields only, in the same category and visibility: pages that do not show it are
     // unchanged, and those that do are dropped from the page cache at once.
-    if (newImages.length === 0 && (input.category === undefined || input.category === before.category)) noteChange(productTag(id));
+    if (newImages.length === 0 && (input.category === undefined || input.category === stored.category)) noteChange(productTag(id));
     return { media: replace ? existing : [], mediaIds };
   });
   await enqueueProductImages(removed.mediaIds);

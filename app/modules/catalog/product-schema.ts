@@ -16,14 +16,41 @@ const optionalText = (max: number) => z.string().trim().max(max, `At most ${max}
 /** Form values arrive as text: blank means absent, anything else must read as a number. */
 const toNumber = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v);
 
+/**
+ * A price sent as text must be plain decimal rupees ("2500", "2499.50"): "0x10", "1e3" or
+ * " 12" read as numbers in JavaScript but are not amounts anyone typed. A sign is let
+ * through so "-5" is refused as negative.
+ */
+const PLAIN_AMOUNT = /^-?[0-9]{1,12}(\.[0-9]{1,12})?$/;
+const toPrice = (v: unknown) =>
+  typeof v === "string" ? (v.trim() === "" ? undefined : PLAIN_AMOUNT.test(v) ? Number(v) : Number.NaN) : v;
+
 const amountNumber = (label: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
     .min(0, `${label} cannot be negative`)
     .max(99_999_999, `${label} is too large`);
 
+/** Prices (SPEC §5): numeric, step 0.01, minimum 0. */
+const priceAmount = (label: string) =>
+  amountNumber(label).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} must use steps of 0.01`);
+const requiredPrice = (label: string) => z.preprocess(toPrice, priceAmount(label));
+const optionalPrice = (label: string) => z.preprocess(toPrice, priceAmount(label).optional());
+
+/** For the API's document: the same rule in words and in JSON Schema terms. */
+export const PRICE_DOC = {
+  /** What is accepted (PLAIN_AMOUNT also reads "-5" and "1.005", to refuse them by name). */
+  pattern: "^[0-9]{1,8}(\\.[0-9]{1,2})?$",
+  text: 'Rupees, at most two decimals: a JSON number or plain digits ("2499.50"; "0x10", "1e3" and " 12" are refused)',
+  sellingText: "The selling price is at most the list price (priceFixed)",
+} as const;
+
+/** The selling price is at most the list price (the shop would show ₹5,000 beside a struck-through ₹1,000). */
+export const PRICE_ORDER_MESSAGE = "Price cannot be more than the Fixed Price";
+export const priceOrderWrong = (selling: number | null | undefined, list: number | null | undefined) =>
+  typeof selling === "number" && typeof list === "number" && selling > list;
+
 const requiredAmount = (label: string) => z.preprocess(toNumber, amountNumber(label));
-const optionalAmount = (label: string) => z.preprocess(toNumber, amountNumber(label).optional());
 
 export const CATEGORY_MESSAGE = "Please select a category";
 
@@ -31,8 +58,8 @@ export const CATEGORY_MESSAGE = "Please select a category";
 export const productCreateFields = z.object({
     category: z.enum(CATEGORY_SLUGS, { error: CATEGORY_MESSAGE }),
     name: requiredText("Title"),
-    price: requiredAmount("Price"),
-    fixedPrice: optionalAmount("Fixed Price"),
+    price: requiredPrice("Price"),
+    fixedPrice: optionalPrice("Fixed Price"),
     height: requiredAmount("Height"),
     width: requiredAmount("Width"),
     length: requiredAmount("Length"),
@@ -43,7 +70,11 @@ export const productCreateFields = z.object({
     description: optionalText(5000).default(""),
   });
 
-export const productCreateSchema = productCreateFields.transform((p) => ({
+export const productCreateSchema = productCreateFields
+  .superRefine((p, ctx) => {
+    if (priceOrderWrong(p.price, p.fixedPrice)) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ORDER_MESSAGE });
+  })
+  .transform((p) => ({
     category: p.category,
     name: p.name,
     priceFixed: p.fixedPrice ?? p.price,
@@ -60,15 +91,14 @@ export const productCreateSchema = productCreateFields.transform((p) => ({
 
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
 
-/** Edit prices (SPEC §5): numeric, step 0.01, minimum 0. */
-const editAmount = (label: string) =>
-  amountNumber(label).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} must use steps of 0.01`);
 
 /** 'true'/'on'/'1' from a form or a JSON boolean; anything else is false. */
 const formBoolean = z.preprocess(
   (v) => (typeof v === "string" ? ["true", "on", "1"].includes(v.trim().toLowerCase()) : v),
   z.boolean().optional(),
 );
+
+export const VERSION_MESSAGE = "version must be a whole number (the product's version the edit is based on)";
 
 export const SIZE_MESSAGE = "Size must look like 'H-6 * W-4 * L-3 inch'";
 
@@ -82,8 +112,8 @@ const sizeText = z
 
 /** Blank means "no discount" (as on create, where it means the list price); absent keeps it. */
 const discount = z.preprocess(
-  (v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : toNumber(v)),
-  editAmount("Price").nullable(),
+  (v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : toPrice(v)),
+  priceAmount("Price").nullable(),
 );
 
 /**
@@ -96,8 +126,13 @@ const discount = z.preprocess(
 export const productEditFields = z.object({
   name: requiredText("Name").optional(),
   description: requiredText("Description", 5000).optional(),
-  priceFixed: z.preprocess(toNumber, editAmount("Fixed Price")).optional(),
-  priceDiscount: discount.optional(),
+  priceFixed: z
+    .preprocess(toPrice, priceAmount("Fixed Price"))
+    .optional()
+    .meta({ description: `List price. ${PRICE_DOC.text}`, multipleOf: 0.01 }),
+  priceDiscount: discount
+    .optional()
+    .meta({ description: `Selling price; null or blank: no discount. ${PRICE_DOC.text}. ${PRICE_DOC.sellingText}`, multipleOf: 0.01 }),
   category: z.enum(CATEGORY_SLUGS, { error: CATEGORY_MESSAGE }).optional(),
   color: optionalText(100),
   material: optionalText(100),
@@ -108,6 +143,10 @@ export const productEditFields = z.object({
   size: sizeText.optional(),
   weight: requiredAmount("Weight").optional(),
   keepExistingImages: formBoolean,
+  version: z
+    .preprocess(toNumber, z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE))
+    .optional()
+    .meta({ description: "The product's `version` this edit is based on; when it is no longer current the edit is refused (409). Left out: no check." }),
 });
 
 /** A sent text with a default: blank means the default, as on create. */
@@ -129,10 +168,16 @@ function editChanges(p: z.output<typeof productEditFields>) {
     length: fromText?.length ?? p.length,
     weight: p.weight,
     keepExistingImages: p.keepExistingImages ?? false,
+    version: p.version,
   };
 }
 
-export const productEditSchema = productEditFields.transform(editChanges);
+/** When an edit sends both prices; with one, manage.server.ts checks it against the stored other. */
+const pricesInOrder = (p: { priceFixed?: number; priceDiscount?: number | null }, ctx: z.RefinementCtx) => {
+  if (priceOrderWrong(p.priceDiscount, p.priceFixed)) ctx.addIssue({ code: "custom", path: ["priceDiscount"], message: PRICE_ORDER_MESSAGE });
+};
+
+export const productEditSchema = productEditFields.superRefine(pricesInOrder).transform(editChanges);
 
 /**
  * The edit page always sends name, description and fixed price, and a blank one is an
@@ -141,9 +186,9 @@ export const productEditSchema = productEditFields.transform(editChanges);
 export const productEditFormFields = productEditFields.extend({
   name: requiredText("Name"),
   description: requiredText("Description", 5000),
-  priceFixed: z.preprocess(toNumber, editAmount("Fixed Price")),
+  priceFixed: z.preprocess(toPrice, priceAmount("Fixed Price")),
 });
-export const productEditFormSchema = productEditFormFields.transform(editChanges);
+export const productEditFormSchema = productEditFormFields.superRefine(pricesInOrder).transform(editChanges);
 
 /** The changes of an edit: an undefined field is left as it is. */
 export type ProductEditInput = z.output<typeof productEditSchema>;

@@ -36,6 +36,8 @@ export interface ProductFields {
   weight: number | null;
   available: boolean;
   status: MediaStatus;
+  /** Moves on with every save (manage.server.ts refuses an edit based on an older one). */
+  version: number;
   createdAt: string;
 }
 
@@ -66,6 +68,7 @@ export function toProductFields(row: ProductRow): ProductFields {
     weight: num(row.weight_g),
     available: row.available === 1,
     status: row.status,
+    version: row.version,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -266,7 +266,7 @@ export function variantKeys(variants: readonly MediaVariant[] | null): string[] 
 export async function removeUnreferencedFiles(
   db: DB,
   storage: MediaStorage,
-  gone: readonly { original_path: string; variants: MediaVariant[] | null }[],
+  gone: readonly { original_path?: string; variants: MediaVariant[] | null }[],
 ): Promise<void> {
   for (const key of new Set(gone.flatMap((row) => variantKeys(row.variants)))) {
     const used = await db
@@ -277,7 +277,7 @@ export async function removeUnreferencedFiles(
       .executeTakeFirst();
     if (!used) await storage.removeDerived([key]);
   }
-  for (const key of new Set(gone.map((row) => row.original_path))) {
+  for (const key of new Set(gone.flatMap((row) => (row.original_path === undefined ? [] : [row.original_path])))) {
     const used = await db.selectFrom("media").select("id").where("original_path", "=", key).limit(1).executeTakeFirst();
     if (!used) await storage.removeOriginal(key);
   }

@@ -1,0 +1,64 @@
+// An edit based on an older version of a product (manage.server.ts refuses it): what the
+// edit page sends along to know what it started from, and what changed since. Client-safe.
+
+/** The fields an edit can change, with the labels the edit form shows them under. */
+const EDITED_FIELDS = {
+  name: "Name",
+  description: "Description",
+  priceDiscount: "Price",
+  priceFixed: "Fixed Price",
+  category: "Category",
+  color: "Colour",
+  material: "Material",
+  utility: "Utility",
+  height: "Height",
+  width: "Width",
+  length: "Length",
+  weight: "Weight",
+} as const;
+
+type EditedField = keyof typeof EDITED_FIELDS;
+export type EditBase = Record<EditedField, string | number | null>;
+
+export const CONFLICT_MESSAGES = {
+  page: "This product was saved somewhere else after you opened it, so your changes were not saved. Everything you typed is still in the form; what changed meanwhile is listed below. Check it, then save again.",
+  changedHeading: "Changed meanwhile",
+  nothingListed: "No field you can edit here changed (the images or the version did).",
+  api: (sent: number, current: number) =>
+    `This product was changed since version ${sent}; it is now version ${current}. Read it again and send your changes with version ${current}.`,
+} as const;
+
+/** The edited fields of a product as the form starts from them (sent back in a hidden field). */
+export function editBase(product: EditBase): string {
+  const base = Object.fromEntries(Object.keys(EDITED_FIELDS).map((k) => [k, product[k as EditedField] ?? null]));
+  return JSON.stringify(base);
+}
+
+export interface FieldChange {
+  label: string;
+  was: string;
+  now: string;
+}
+
+const SHOWN_LENGTH = 160;
+
+function shown(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  const text = String(v);
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
+}
+
+/** What differs between the base an edit started from (editBase's text) and the product now. */
+export function changesSince(baseText: unknown, now: EditBase): FieldChange[] {
+  let base: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = typeof baseText === "string" ? JSON.parse(baseText) : null;
+    if (parsed && typeof parsed === "object") base = parsed as Record<string, unknown>;
+  } catch {
+    // A mangled base lists nothing; the refusal itself still stands.
+  }
+  return (Object.keys(EDITED_FIELDS) as EditedField[]).flatMap((field) => {
+    if (!(field in base) || shown(base[field]) === shown(now[field])) return [];
+    return [{ label: EDITED_FIELDS[field], was: shown(base[field]), now: shown(now[field]) }];
+  });
+}

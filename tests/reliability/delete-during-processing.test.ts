@@ -1,0 +1,48 @@
+// Deleting a product while the real worker is still making its images' sizes: the work in
+// flight is discarded, nothing of the deleted record stays in storage (so /media/* cannot
+// serve it), and the worker says so without error-level logs. It used to keep going for
+// minutes, log lock errors and leave the derived files it wrote behind.
+import { afterEach, describe, expect, it } from "vitest";
+import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
+import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { createProduct } from "#app/modules/catalog/products.server.ts";
+import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getDiskStorage } from "#app/modules/media/storage.server.ts";
+import { getDb } from "#db/index.ts";
+import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
+import { filesUnder, startWorkerProcess, stopAllServices, until } from "./support-services.ts";
+
+afterEach(stopAllServices);
+
+const ERROR_LEVEL = /"level":(50|60)/;
+
+describe("a product deleted while its images are processing", () => {
+  it("leaves no derived file, no original, no job and no error log behind", async () => {
+    const storage = getDiskStorage();
+    await storage.ensureDirs();
+    const input = productCreateSchema.parse({
+      category: "wall-hanging", name: "Deleted mid-way", price: "100", height: "1", width: "1", length: "1", weight: "1",
+    });
+    const uploads = await Promise.all([1, 2, 3, 4, 5].map(async (seed) => saveTestUpload(await makeJpeg(2400, 1800, seed), `big${seed}.jpg`)));
+    const { id } = await createProduct(input, uploads);
+    const mediaIds = (await getDb().selectFrom("product_images").select("media_id").where("product_id", "=", id).execute()).map((r) => r.media_id);
+
+    const worker = startWorkerProcess();
+    // Mid-way: the worker has written some sizes and not finished every image.
+    await until(async () => (await filesUnder(storage.mediaDir)).length > 0, 60_000, "the first derived file");
+    const ready = await getDb().selectFrom("media").select("id").where("id", "in", mediaIds).where("status", "=", "ready").execute();
+    expect(ready.length).toBeLessThan(mediaIds.length);
+    await deleteProduct(id);
+
+    const queue = getQueues().image;
+    await until(async () => {
+      const counts = await queue.getJobCounts("active", "waiting", "prioritized", "delayed");
+      return Object.values(counts).every((n) => n === 0);
+    }, 60_000, "the image queue to be idle");
+    await until(async () => (await filesUnder(storage.mediaDir)).length === 0, 10_000, "the derived files of the deleted product to be gone");
+    expect(await filesUnder(storage.originalsDir)).toEqual([]);
+    expect(await getDb().selectFrom("media").select("id").where("id", "in", mediaIds).execute()).toEqual([]);
+    const errors = worker.output().split("\n").filter((line) => ERROR_LEVEL.test(line));
+    expect(errors).toEqual([]);
+  });
+});
