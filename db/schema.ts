@@ -10,6 +10,7 @@ type Id = Generated<number>;
 
 export type MediaKind = "product_image" | "gallery_image" | "display_image" | "video";
 export type MediaStatus = "processing" | "ready" | "failed";
+export type ProductState = "available" | "reserved" | "sold" | "made-to-order";
 
 /** One derived file made by the worker. `path` is relative to the public media root. */
 export interface MediaVariant {
@@ -59,6 +60,9 @@ export interface ProductsTable {
   length_in: DecimalNullable;
   weight_g: DecimalNullable;
   available: ColumnType<number, number | undefined, number>;
+  state: ColumnType<ProductState, ProductState | undefined, ProductState>;
+  /** Only for made-to-order (1–365), else null. */
+  ships_in_days: ColumnType<number | null, number | null | undefined, number | null>;
   status: ColumnType<MediaStatus, MediaStatus | undefined, MediaStatus>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -3,6 +3,7 @@ import { EnquiryHeart } from "#app/components/shop/enquiry.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
+import type { ProductState } from "#app/modules/catalog/states.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 
 export interface CardProduct {
@@ -11,6 +12,8 @@ export interface CardProduct {
   category: string;
   priceFixed: number;
   priceDiscount: number | null;
+  state: ProductState;
+  shipsInDays: number | null;
   images: ImageView[];
 }
 

@@ -15,6 +15,7 @@ import { getDb, type DB } from "#db/index.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import type { ProductEditInput } from "./product-schema.ts";
 import { productColumns } from "./products.server.ts";
+import { applyStateChange } from "./states.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard
 // pages and /api/v1 call these. Refusals are ManageError (manage-messages.server.ts).
@@ -53,6 +54,7 @@ export async function updateProduct(
     // Only the fields the edit sent: the others keep their stored values.
     const changes = Object.fromEntries(Object.entries(productColumns(input)).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) await trx.updateTable("products").set(changes).where("id", "=", id).execute();
+    await applyStateChange(trx, id, input);
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);

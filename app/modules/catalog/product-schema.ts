@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import { parseSize } from "./format.ts";
+import { productStateFields } from "./states.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 
@@ -108,6 +109,7 @@ export const productEditFields = z.object({
   size: sizeText.optional(),
   weight: requiredAmount("Weight").optional(),
   keepExistingImages: formBoolean,
+  ...productStateFields,
 });
 
 /** A sent text with a default: blank means the default, as on create. */
@@ -129,6 +131,8 @@ function editChanges(p: z.output<typeof productEditFields>) {
     length: fromText?.length ?? p.length,
     weight: p.weight,
     keepExistingImages: p.keepExistingImages ?? false,
+    state: p.state,
+    shipsInDays: p.shipsInDays,
   };
 }
 
@@ -143,7 +147,11 @@ export const productEditFormFields = productEditFields.extend({
   description: requiredText("Description", 5000),
   priceFixed: z.preprocess(toNumber, editAmount("Fixed Price")),
 });
-export const productEditFormSchema = productEditFormFields.transform(editChanges);
+// The form always sends its days box: it counts only with "Made to order".
+export const productEditFormSchema = productEditFormFields.transform((p) => {
+  const changes = editChanges(p);
+  return changes.state !== undefined && changes.state !== "made-to-order" ? { ...changes, shipsInDays: undefined } : changes;
+});
 
 /** The changes of an edit: an undefined field is left as it is. */
 export type ProductEditInput = z.output<typeof productEditSchema>;
