@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
 import { productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
+import { PRODUCT_STATES } from "#app/modules/catalog/states.ts";
 
 // The shapes /api/v1 reads and writes. The routes validate with these (request bodies
 // pipe into the pages' own schemas), the serializers are typed by them and
@@ -53,6 +54,10 @@ export const apiProductSchema = z
     weight: z.number().nullable().meta({ description: "Grams" }),
     images: z.array(z.string()).meta({ description: "URLs of the ready images; the first is the main image" }),
     available: z.boolean(),
+    state: z.enum(PRODUCT_STATES).meta({
+      description: "One-of-a-kind state: a sold piece stays public with a Sold badge; `available` (shown/hidden) is separate",
+    }),
+    shipsInDays: z.number().int().nullable().meta({ description: "Made-to-order pieces only: ships in this many days (1–365); null otherwise" }),
     status,
     height: z.number().nullable(),
     width: z.number().nullable(),

@@ -58,7 +58,9 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 /** `state` and `shipsInDays` as a form or the API sends them; a blank field is absent. Added to the edit schemas. */
 export const productStateFields = {
-  state: z.preprocess(blankToUndefined, z.enum(PRODUCT_STATES, { error: STATE_MESSAGES.state }).optional()),
+  state: z
+    .preprocess(blankToUndefined, z.enum(PRODUCT_STATES, { error: STATE_MESSAGES.state }).optional())
+    .meta({ description: "available, reserved, sold or made-to-order (then shipsInDays is required, unless already set)" }),
   shipsInDays: z.preprocess(
     (v) => {
       const value = blankToUndefined(v);
@@ -71,7 +73,7 @@ export const productStateFields = {
       .max(SHIPS_IN_DAYS.max, STATE_MESSAGES.shipsInDays)
       .nullable()
       .optional(),
-  ),
+  ).meta({ description: "Made-to-order only: ships in this many days, 1–365" }),
 };
 
 export interface StateChange {
