@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import { parseSize } from "./format.ts";
-import { productStateFields } from "./states.ts";
+import { productStateFields, STATE_MESSAGES } from "./states.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 
@@ -147,9 +147,12 @@ export const productEditFormFields = productEditFields.extend({
   description: requiredText("Description", 5000),
   priceFixed: z.preprocess(toNumber, editAmount("Fixed Price")),
 });
-// The form always sends its days box: it counts only with "Made to order".
-export const productEditFormSchema = productEditFormFields.transform((p) => {
+// The full form always sends its days box: it counts only with "Made to order", and is needed then.
+export const productEditFormSchema = productEditFormFields.transform((p, ctx) => {
   const changes = editChanges(p);
+  if (changes.state === "made-to-order" && changes.shipsInDays == null) {
+    ctx.issues.push({ code: "custom", input: p.shipsInDays, path: ["shipsInDays"], message: STATE_MESSAGES.shipsInDaysRequired });
+  }
   return changes.state !== undefined && changes.state !== "made-to-order" ? { ...changes, shipsInDays: undefined } : changes;
 });
 
