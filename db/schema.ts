@@ -68,6 +68,16 @@ export interface ProductsTable {
   updated_at: UpdatedAt;
 }
 
+export interface WaitingBuyersTable {
+  id: Id;
+  product_id: number;
+  /** E.164, "+919830012345". */
+  phone: string;
+  name: string | null;
+  told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
 export interface ProductImagesTable {
   product_id: number;
   media_id: number;
@@ -154,6 +164,7 @@ export interface Database {
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
   demo_seed: DemoSeedTable;
+  waiting_buyers: WaitingBuyersTable;
 }
 
 export type MediaRow = Selectable<MediaTable>;

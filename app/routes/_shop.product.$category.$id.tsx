@@ -9,6 +9,7 @@ import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
 import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
+import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
@@ -122,6 +123,7 @@ export default function ProductDetail() {
             </WhatsAppButton>
             {ask ? null : <EnquiryToggle productId={product.id} inList={inEnquiry} />}
           </div>
+          {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
             <a

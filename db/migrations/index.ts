@@ -7,6 +7,7 @@ import * as m0070 from "./0070_contact_phone.ts";
 import * as m0071 from "./0071_media_titles.ts";
 import * as m0080 from "./0080_products_search.ts";
 import * as m0100 from "./0100_product_states.ts";
+import * as m0101 from "./0101_waiting_buyers.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0071_media_titles": m0071,
   "0080_products_search": m0080,
   "0100_product_states": m0100,
+  "0101_waiting_buyers": m0101,
 };
