@@ -10,6 +10,7 @@ type Id = Generated<number>;
 
 export type MediaKind = "product_image" | "gallery_image" | "display_image" | "video";
 export type MediaStatus = "processing" | "ready" | "failed";
+export type ProductState = "available" | "reserved" | "sold" | "made-to-order";
 
 /** One derived file made by the worker. `path` is relative to the public media root. */
 export interface MediaVariant {
@@ -59,11 +60,24 @@ export interface ProductsTable {
   length_in: DecimalNullable;
   weight_g: DecimalNullable;
   available: ColumnType<number, number | undefined, number>;
+  state: ColumnType<ProductState, ProductState | undefined, ProductState>;
+  /** Only for made-to-order (1–365), else null. */
+  ships_in_days: ColumnType<number | null, number | null | undefined, number | null>;
   status: ColumnType<MediaStatus, MediaStatus | undefined, MediaStatus>;
   /** Moves on with every save of the product's fields (lost-update check). */
   version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface WaitingBuyersTable {
+  id: Id;
+  product_id: number;
+  /** E.164, "+919830012345". */
+  phone: string;
+  name: string | null;
+  told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
 }
 
 export interface ProductImagesTable {
@@ -152,6 +166,7 @@ export interface Database {
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
   demo_seed: DemoSeedTable;
+  waiting_buyers: WaitingBuyersTable;
 }
 
 export type MediaRow = Selectable<MediaTable>;

@@ -25,6 +25,7 @@ import { processImage, processImageAvif } from "./processors/image.ts";
 import { processVideo } from "./processors/video.ts";
 import { reconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from "./reconcile.ts";
 import { VIDEO_LIMITS, type VideoLimits } from "./videos.ts";
+import { purgeExpiredWaiting } from "#app/modules/waiting/waiting.server.ts";
 
 const log = logger.child({ component: "worker" });
 
@@ -114,7 +115,9 @@ export async function startWorkers(
       const media = await reconcile(db, storage, settings.reconcile);
       // Messages whose forward was never queued (Redis down at the time); the job id keeps it once.
       const contact = getEnv().CONTACT_FORWARD_URL ? await requeueUnforwardedMessages() : 0;
-      return { ...media, contactRequeued: contact };
+      // Waiting buyers' numbers are kept at most 180 days (the privacy policy says so).
+      const waitingDeleted = await purgeExpiredWaiting();
+      return { ...media, contactRequeued: contact, waitingDeleted };
     },
     "forward-contact": (job) => forwardContactMessage(job),
   };

@@ -7,6 +7,8 @@ import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { formatINR } from "#app/modules/catalog/format.ts";
+import { STATE_TEXT } from "#app/modules/catalog/states.ts";
+import { StateBadge } from "#app/components/shop/piece-state.tsx";
 import { changeEnquiry, loadEnquiry } from "#app/modules/enquiry/enquiry.server.ts";
 import { MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "#app/modules/enquiry/limits.ts";
 import { enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
@@ -33,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Enquiry() {
   const { rows, total, message, whatsappHref, whatsappIcon } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const available = rows.filter((row) => row.available).length;
+  const available = rows.filter((row) => row.available && !row.sold).length;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="enquiry-heading">
       <h1 id="enquiry-heading" className="font-serif text-3xl text-brass-800">
@@ -69,7 +71,13 @@ export default function Enquiry() {
                     <Link to={row.href} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name">
                       {row.name}
                     </Link>
-                    <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />
+                    {row.sold ? (
+                      <p className="text-sm" data-testid="enquiry-sold">
+                        <StateBadge state="sold" /> {STATE_TEXT.enquirySold}
+                      </p>
+                    ) : (
+                      <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />
+                    )}
                   </div>
                   <EnquiryRemove productId={row.id} name={row.name} />
                 </li>

@@ -8,6 +8,8 @@ import { EnquiryToggle } from "#app/components/shop/enquiry.tsx";
 import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
 import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
+import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
+import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
@@ -15,7 +17,8 @@ import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
-import { SCHEMA_IN_STOCK, feedPrices, offerPrice } from "#app/modules/feeds/rules.ts";
+import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
+import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
@@ -58,7 +61,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       url: pageUrl,
       priceCurrency: "INR",
       price: offerPrice(feedPrices(product.priceFixed, product.priceDiscount)),
-      availability: SCHEMA_IN_STOCK,
+      availability: pieceAvailability(product).schema,
       itemCondition: "https://schema.org/NewCondition",
     },
   });
@@ -69,6 +72,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     related,
     imageIndex: Math.max(0, imageIndex),
     whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+    // A sold or reserved piece cannot be bought: its button asks instead (the message says why).
+    ask: pieceAsk(product, shop.whatsapp, pageUrl),
     pageUrl,
     shareWhatsapp: whatsappTextHref(null, `${product.name} ${pageUrl}`),
     notes: PRODUCT_NOTES,
@@ -80,7 +85,9 @@ function orNA(value: string | null | undefined): string {
 }
 
 export default function ProductDetail() {
-  const { product, related, imageIndex, whatsapp, whatsappIcon, notes, structured, pageUrl, shareWhatsapp } = useLoaderData<typeof loader>();
+  const { product, related, imageIndex, whatsapp: buyHref, whatsappIcon, notes, structured, pageUrl, shareWhatsapp, ask } = useLoaderData<typeof loader>();
+  const whatsapp = ask?.href ?? buyHref;
+  const whatsappLabel = ask?.label ?? "Chat on WhatsApp";
   const inEnquiry = useRootData()?.enquiry.includes(product.id) ?? false;
   const nonce = useNonce();
   const specs: Array<[string, string]> = [
@@ -97,10 +104,12 @@ export default function ProductDetail() {
           screen above the WhatsApp bar; on a wide screen the picture takes the left column. */}
       <div className="grid gap-x-8 gap-y-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-y-0">
         <div className="lg:col-start-2" data-testid="detail-heading">
+          <StateBadge state={product.state} className="mb-2" />
           <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl">{product.name}</h1>
           <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
+            <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} />
           </div>
         </div>
         <div className="relative lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -112,15 +121,17 @@ export default function ProductDetail() {
           )}
         </div>
         <div className="lg:col-start-2">
+          {ask ? <p className="mt-4 text-brass-900/90" data-testid="state-note">{ask.note}</p> : null}
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {/* On a phone the bar below is the one chat button (one at a time). */}
             <span className="max-md:hidden">
-              <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp">
-                Chat on WhatsApp
+              <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId={ask ? "whatsapp-ask" : "whatsapp"}>
+                {whatsappLabel}
               </WhatsAppButton>
             </span>
-            <EnquiryToggle productId={product.id} inList={inEnquiry} />
+            {ask ? null : <EnquiryToggle productId={product.id} inList={inEnquiry} />}
           </div>
+          {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
             <a
@@ -132,7 +143,7 @@ export default function ProductDetail() {
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                 <path fill="currentColor" d={whatsappIcon} />
               </svg>
-              Chat on WhatsApp
+              {whatsappLabel}
               <span className="sr-only"> about {product.name} (opens in a new tab)</span>
             </a>
           </div>
@@ -170,6 +181,7 @@ export default function ProductDetail() {
                     sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
                     imgClassName="aspect-square w-full rounded object-cover"
                   />
+                  <StateBadge state={item.state} className="mt-2" />
                   <span className="mt-2 block text-sm font-medium" data-testid="related-title">
                     {truncate(item.name, 20)}
                   </span>

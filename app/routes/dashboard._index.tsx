@@ -5,6 +5,7 @@ import { getEnv } from "#app/env.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { CATEGORIES, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
 import { getCatalogCounts } from "#app/modules/catalog/products.server.ts";
+import { PRODUCT_STATES, STATE_NAMES } from "#app/modules/catalog/states.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,6 +40,12 @@ export default function DashboardHome() {
         <Card label="Total Products" value={counts.totalProducts} />
         <Card label="Gift Items" value={counts.giftItems} />
         <Card label="Stock Products" value={counts.stockProducts} />
+      </div>
+      <h2 className="mt-8 font-serif text-xl text-brass-800">Pieces by state</h2>
+      <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="state-counts">
+        {PRODUCT_STATES.map((state) => (
+          <Card key={state} label={STATE_NAMES[state]} value={counts.byState[state]} to={`/dashboard/all-products?state=${state}`} />
+        ))}
       </div>
       {/* Not a menu entry (SPEC §9 keeps the menu to eight), like Messages in the header. */}
       <p className="mt-4 rounded-lg bg-white px-4 py-2 text-sm text-brass-900/80 shadow-sm">

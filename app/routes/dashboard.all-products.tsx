@@ -21,6 +21,9 @@ import { getProductForAdmin, listProductsForAdmin } from "#app/modules/catalog/a
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
+import { ProductStateActions } from "#app/components/admin/product-state-actions.tsx";
+import { setProductState } from "#app/modules/catalog/states.server.ts";
+import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES, productStateFields } from "#app/modules/catalog/states.ts";
 
 
 const STATUS = {
@@ -31,6 +34,7 @@ const STATUS = {
   "stock-added": LIST_MESSAGES.stock_entries.added,
   "stock-removed": LIST_MESSAGES.stock_entries.removed,
   retried: "Processing started again",
+  "state-changed": STATE_ACTIONS.changed,
 } as const;
 
 const id = z.coerce.number().int().positive();
@@ -42,6 +46,9 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stock-add"), productId: id }),
   z.object({ intent: z.literal("stock-remove"), entryId: id }),
   z.object({ intent: z.literal("retry"), mediaId: id }),
+  z.object({ intent: z.literal("confirm-mark-sold"), productId: id }),
+  z.object({ intent: z.literal("mark-sold"), productId: id }),
+  z.object({ intent: z.literal("set-state"), productId: id, ...productStateFields }),
 ]);
 
 const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
@@ -52,6 +59,9 @@ const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
   "stock-add": "Failed to add product to available collection",
   "stock-remove": "Failed to remove product from available collection",
   retry: "Failed to retry",
+  "confirm-mark-sold": "Failed to change the state",
+  "mark-sold": "Failed to change the state",
+  "set-state": "Failed to change the state",
 };
 
 /** The listing URL the page was on, without the editor or a previous status. */
@@ -68,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = url.searchParams.get("category") ?? "";
   const q = url.searchParams.get("q") ?? "";
   const page = Number(url.searchParams.get("page") ?? 1);
+  const state = url.searchParams.get("state") ?? "";
   const editId = Number(url.searchParams.get("edit"));
   const mode = url.searchParams.get("mode") === "full" ? "full" : "quick";
   let editing = null;
@@ -78,8 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       refusalOf(error); // a product deleted meanwhile: the listing without the editor
     }
   }
-  const products = await listProductsForAdmin({ category, q, page });
-  return { products, category, q, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
+  const products = await listProductsForAdmin({ category, q, page, state });
+  return { products, category, q, state, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -106,6 +117,16 @@ export async function action({ request }: ActionFunctionArgs) {
       case "stock-remove":
         await removeFromList("stock_entries", intent.entryId);
         return redirect(listUrl(request, "stock-removed"));
+      case "confirm-mark-sold": {
+        const { name } = await getProductForAdmin(intent.productId);
+        return data({ error: null, confirm: null, confirmSold: { productId: intent.productId, name } });
+      }
+      case "mark-sold":
+        await setProductState(intent.productId, { state: "sold" });
+        return redirect(listUrl(request, "state-changed"));
+      case "set-state":
+        await setProductState(intent.productId, { state: intent.state, shipsInDays: intent.shipsInDays });
+        return redirect(listUrl(request, "state-changed"));
       case "retry":
         if (!(await retryMedia(intent.mediaId))) {
           return data({ error: "This image is not waiting for a retry.", confirm: null }, { status: 409 });
@@ -177,7 +198,7 @@ function EditorModal({
 }
 
 export default function AllProducts() {
-  const { products, category, q, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
+  const { products, category, q, state, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -196,6 +217,7 @@ export default function AllProducts() {
     return `?${params}`;
   };
   const confirmFor = actionData?.confirm ?? null;
+  const confirmSold = actionData && "confirmSold" in actionData ? actionData.confirmSold : null;
   // Processing products turn ready without a reload (JS); the editor is left alone while open.
   usePollWhile(!showEditor && products.items.some((p) => p.status === "processing"));
 
@@ -211,6 +233,17 @@ export default function AllProducts() {
           <select name="category" defaultValue={category} className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2">
             <option value="">All categories</option>
             <CategoryOptions />
+          </select>
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium">State</span>
+          <select name="state" defaultValue={state} className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2">
+            <option value="">All states</option>
+            {PRODUCT_STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_NAMES[s]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="block">
@@ -236,6 +269,16 @@ export default function AllProducts() {
           message={DELETE_PRODUCT_CONFIRM}
           intent="delete"
           fields={{ productId: confirmFor }}
+          cancelTo={returnTo}
+          action={returnTo}
+        />
+      ) : null}
+
+      {confirmSold ? (
+        <ConfirmStep
+          message={STATE_ACTIONS.confirmSold(confirmSold.name)}
+          intent="mark-sold"
+          fields={{ productId: confirmSold.productId }}
           cancelTo={returnTo}
           action={returnTo}
         />
@@ -278,6 +321,7 @@ export default function AllProducts() {
                   </div>
                 </div>
                 <ProductCardActions product={p} editLink={editLink} />
+                <ProductStateActions product={p} />
               </li>
             );
           })}

@@ -85,6 +85,9 @@ export default function DashboardLayout() {
           <Link to="/dashboard/messages" className="inline-flex min-h-11 items-center whitespace-nowrap underline" data-testid="messages-link">
             Messages{unread > 0 ? ` (${unread} unread)` : ""}
           </Link>
+          <Link to="/dashboard/waiting" className="inline-flex min-h-11 items-center whitespace-nowrap underline" data-testid="waiting-link">
+            Waiting buyers
+          </Link>
           <span className="hidden min-w-0 truncate sm:inline">{admin.email}</span>
           <Form method="post" action="/logout">
             <button type="submit" className="min-h-11 whitespace-nowrap rounded border border-brass-700 px-3">

@@ -11,13 +11,15 @@ import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass
 import { FilePicker } from "./file-picker.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
+import { StateFields } from "./state-fields.tsx";
 
 const constraint = getZodConstraint(productEditFormFields);
 
 /** What the editor needs of a product (the loaders send the whole AdminProduct). */
 export type EditableProduct = Pick<
   AdminProduct,
-  "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
+  | "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
+  | "state" | "shipsInDays"
 > & { images: { mediaId: number }[] };
 
 const text = (v: number | null) => (v === null ? "" : String(v));
@@ -122,6 +124,11 @@ export function ProductEditForm({
           <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
           <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
           <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
+          <StateFields
+            state={value("state", product.state)}
+            shipsInDays={value("shipsInDays", text(product.shipsInDays))}
+            errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
+          />
         </>
       ) : (
         <>

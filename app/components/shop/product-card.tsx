@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import { EnquiryHeart } from "#app/components/shop/enquiry.tsx";
+import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
+import type { ProductState } from "#app/modules/catalog/states.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 
 export interface CardProduct {
@@ -11,6 +13,8 @@ export interface CardProduct {
   category: string;
   priceFixed: number;
   priceDiscount: number | null;
+  state: ProductState;
+  shipsInDays: number | null;
   images: ImageView[];
 }
 
@@ -39,7 +43,7 @@ export function ProductCard({
   return (
     <li id={cardId} className="relative flex scroll-mt-4 flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
       <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
-      <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} cardId={cardId} />
+      {product.state === "sold" ? null : <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} cardId={cardId} />}
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
         <ProductImage
           image={product.images[0]}
@@ -49,12 +53,14 @@ export function ProductCard({
           imgClassName="aspect-square w-full rounded object-contain"
         />
       </Link>
+      <StateBadge state={product.state} className="mt-2 self-start" />
       <h2 className="mt-2 text-sm font-medium sm:text-base" title={product.name}>
         <Link to={href} className="inline-block py-1 hover:underline" data-testid="card-title">
           {truncate(product.name, 50)}
         </Link>
       </h2>
       <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-1" />
+      <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} className="mb-2" />
       <Link
         to={href}
         className="mt-auto flex min-h-11 items-center justify-center rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"

@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
 import { PRICE_DOC, productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
 import { LIMIT_WORDS } from "#app/modules/media/limits.ts";
+import { PRODUCT_STATES } from "#app/modules/catalog/states.ts";
 
 // The shapes /api/v1 reads and writes. The routes validate with these (request bodies
 // pipe into the pages' own schemas), the serializers are typed by them and
@@ -54,6 +55,10 @@ export const apiProductSchema = z
     weight: z.number().nullable().meta({ description: "Grams" }),
     images: z.array(z.string()).meta({ description: "URLs of the ready images; the first is the main image" }),
     available: z.boolean(),
+    state: z.enum(PRODUCT_STATES).meta({
+      description: "One-of-a-kind state: a sold piece stays public with a Sold badge; `available` (shown/hidden) is separate",
+    }),
+    shipsInDays: z.number().int().nullable().meta({ description: "Made-to-order pieces only: ships in this many days (1–365); null otherwise" }),
     status,
     version: z.number().int().meta({ description: "Moves on with every save; send it with an update to be refused (409) when someone saved in between" }),
     height: z.number().nullable(),

@@ -39,6 +39,8 @@ export function toApiProduct(p: ProductView | AdminProduct): ApiProduct {
     weight: p.weight,
     images: variants.map((v) => v.url),
     available: p.available,
+    state: p.state,
+    shipsInDays: p.shipsInDays,
     status: p.status,
     version: p.version,
     height: p.height,

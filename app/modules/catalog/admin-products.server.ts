@@ -5,6 +5,7 @@ import type { ProductRow } from "#db/schema.ts";
 import { isCategorySlug } from "./categories.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import { toProductFields, type ProductFields } from "./products.server.ts";
+import { isProductState } from "./states.ts";
 
 // The admin's reads: every product whatever its state, with each image's processing state.
 // The dashboard pages and /api/v1 call these; the changes are in manage.server.ts.
@@ -44,11 +45,12 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type AdminListingFilter = { category?: string | null; q?: string | null };
+type AdminListingFilter = { category?: string | null; q?: string | null; state?: string | null };
 
 function adminListingQuery(options: AdminListingFilter) {
   let query = adminProductsQuery();
   if (options.category && isCategorySlug(options.category)) query = query.where("products.category", "=", options.category);
+  if (isProductState(options.state)) query = query.where("products.state", "=", options.state);
   const q = options.q?.trim().slice(0, 100);
   if (q) {
     const pattern = likePattern(q);

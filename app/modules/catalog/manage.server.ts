@@ -18,6 +18,7 @@ import { CONFLICT_MESSAGES } from "./edit-conflict.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import { PRICE_ORDER_MESSAGE, priceOrderWrong, type ProductEditInput } from "./product-schema.ts";
 import { productColumns } from "./products.server.ts";
+import { applyStateChange } from "./states.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard
 // pages and /api/v1 call these. Refusals are ManageError (manage-messages.server.ts).
@@ -75,6 +76,7 @@ export async function updateProduct(
       .set({ ...changes, version: sql<number>`version + 1` })
       .where("id", "=", id)
       .execute();
+    await applyStateChange(trx, id, input);
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import { parseSize } from "./format.ts";
+import { productStateFields, STATE_MESSAGES } from "./states.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 
@@ -147,6 +148,7 @@ export const productEditFields = z.object({
     .preprocess(toNumber, z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE))
     .optional()
     .meta({ description: "The product's `version` this edit is based on; when it is no longer current the edit is refused (409). Left out: no check." }),
+  ...productStateFields,
 });
 
 /** A sent text with a default: blank means the default, as on create. */
@@ -169,6 +171,8 @@ function editChanges(p: z.output<typeof productEditFields>) {
     weight: p.weight,
     keepExistingImages: p.keepExistingImages ?? false,
     version: p.version,
+    state: p.state,
+    shipsInDays: p.shipsInDays,
   };
 }
 
@@ -188,7 +192,14 @@ export const productEditFormFields = productEditFields.extend({
   description: requiredText("Description", 5000),
   priceFixed: z.preprocess(toPrice, priceAmount("Fixed Price")),
 });
-export const productEditFormSchema = productEditFormFields.superRefine(pricesInOrder).transform(editChanges);
+// The full form always sends its days box: it counts only with "Made to order", and is needed then.
+export const productEditFormSchema = productEditFormFields.superRefine(pricesInOrder).transform((p, ctx) => {
+  const changes = editChanges(p);
+  if (changes.state === "made-to-order" && changes.shipsInDays == null) {
+    ctx.issues.push({ code: "custom", input: p.shipsInDays, path: ["shipsInDays"], message: STATE_MESSAGES.shipsInDaysRequired });
+  }
+  return changes.state !== undefined && changes.state !== "made-to-order" ? { ...changes, shipsInDays: undefined } : changes;
+});
 
 /** The changes of an edit: an undefined field is left as it is. */
 export type ProductEditInput = z.output<typeof productEditSchema>;

@@ -10,9 +10,10 @@ import type { CardProduct } from "#app/components/shop/product-card.tsx";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
-import type { Database, MediaStatus, ProductRow } from "#db/schema.ts";
+import type { Database, MediaStatus, ProductRow, ProductState } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
 import { formatSize } from "./format.ts";
+import { PRODUCT_STATES } from "./states.ts";
 import type { PriceBand, SortKey } from "./listing-query.ts";
 import type { ProductCreateInput, ProductEditInput } from "./product-schema.ts";
 
@@ -35,6 +36,9 @@ export interface ProductFields {
   size: string;
   weight: number | null;
   available: boolean;
+  /** One-of-a-kind: available, reserved, sold or made to order (then shipsInDays, 1–365). */
+  state: ProductState;
+  shipsInDays: number | null;
   status: MediaStatus;
   /** Moves on with every save (manage.server.ts refuses an edit based on an older one). */
   version: number;
@@ -67,6 +71,8 @@ export function toProductFields(row: ProductRow): ProductFields {
     size: formatSize(row.height_in, row.width_in, row.length_in),
     weight: num(row.weight_g),
     available: row.available === 1,
+    state: row.state,
+    shipsInDays: row.ships_in_days,
     status: row.status,
     version: row.version,
     createdAt: row.created_at.toISOString(),
@@ -75,8 +81,8 @@ export function toProductFields(row: ProductRow): ProductFields {
 
 /** What a product card shows (listings, home sections, "You May Also Like"), with the main image only: its page's data carries no more. */
 export function toCardView(product: ProductView): CardProduct {
-  const { id, name, category, priceFixed, priceDiscount } = product;
-  return { id, name, category, priceFixed, priceDiscount, images: product.images.slice(0, 1) };
+  const { id, name, category, priceFixed, priceDiscount, state, shipsInDays } = product;
+  return { id, name, category, priceFixed, priceDiscount, state, shipsInDays, images: product.images.slice(0, 1) };
 }
 
 function toProductView(row: ProductRow, images: ImageView[]): ProductView {
@@ -121,14 +127,19 @@ export interface ProductPage {
 }
 
 /**
- * Orders by price or newest; the id breaks ties in the same direction, so the listing's
- * (status, available, category, price_effective) index gives the order. 'relevance' is
+ * Orders by price or newest, sold pieces last; the id breaks ties in the same direction. 'relevance' is
  * the search's own order and falls back to newest here.
  */
 export function inOrder<Q extends ProductQuery>(query: Q, sort: SortKey): Q {
-  if (sort === "price-asc") return query.orderBy("products.price_effective", "asc").orderBy("products.id", "asc") as Q;
-  if (sort === "price-desc") return query.orderBy("products.price_effective", "desc").orderBy("products.id", "desc") as Q;
-  return query.orderBy("products.id", "desc") as Q;
+  const q = soldLast(query);
+  if (sort === "price-asc") return q.orderBy("products.price_effective", "asc").orderBy("products.id", "asc") as Q;
+  if (sort === "price-desc") return q.orderBy("products.price_effective", "desc").orderBy("products.id", "desc") as Q;
+  return q.orderBy("products.id", "desc") as Q;
+}
+
+/** Sold pieces after all others, whatever the order that follows (listings, search, "You May Also Like"). */
+export function soldLast<Q extends ProductQuery>(query: Q): Q {
+  return query.orderBy(sql`products.state = 'sold'`, "asc") as Q;
 }
 
 /** Count, clamp the page, read that page of 12 (in `order`) with its images: the listing's and the search's paging. */
@@ -180,6 +191,7 @@ export async function getPublicProductWithRelated(id: number, relatedLimit: numb
       .selectAll()
       .where("category", "=", (eb) => eb.selectFrom("products as self").select("self.category").where("self.id", "=", id))
       .where("id", "!=", id)
+      .orderBy(sql`state = 'sold'`, "asc")
       .orderBy("id", "desc")
       .limit(relatedLimit)
       .execute(),
@@ -191,10 +203,12 @@ export async function getPublicProductWithRelated(id: number, relatedLimit: numb
 
 type EntryList = "gift_entries" | "stock_entries";
 
-function entryRows(list: EntryList, limit: number): Promise<ProductRow[]> {
+function entryRows(list: EntryList, limit: number, options: { unsold?: boolean } = {}): Promise<ProductRow[]> {
   // Both tables have the same shape; the alias lets one builder serve both.
   const table = `${list} as entry` as "gift_entries as entry";
-  return publicProducts().innerJoin(table, "entry.product_id", "products.id").selectAll("products").orderBy("entry.id", "desc").limit(limit).execute();
+  let query = publicProducts().innerJoin(table, "entry.product_id", "products.id");
+  if (options.unsold) query = query.where("products.state", "!=", "sold");
+  return query.selectAll("products").orderBy("entry.id", "desc").limit(limit).execute();
 }
 
 /** Products in the Gift list or the stock collection, in the order they were added. */
@@ -224,7 +238,12 @@ export interface HomeProducts {
  * picture per listing tile. Their three row reads run side by side, then one image read serves them all.
  */
 export async function listHomeProducts(sizes: { gifts: number; stock: number }, tileSlugs: readonly ListingSlug[]): Promise<HomeProducts> {
-  const [giftRows, stockRows, tileIds] = await Promise.all([entryRows("gift_entries", sizes.gifts), entryRows("stock_entries", sizes.stock), newestIdPerListing(tileSlugs)]);
+  const [giftRows, stockRows, tileIds] = await Promise.all([
+    // The home page's Gift Corner and Dokra Collection show no sold pieces.
+    entryRows("gift_entries", sizes.gifts, { unsold: true }),
+    entryRows("stock_entries", sizes.stock, { unsold: true }),
+    newestIdPerListing(tileSlugs),
+  ]);
   const ids = new Set([...giftRows, ...stockRows].map((row) => row.id));
   for (const id of tileIds) if (id !== null) ids.add(id);
   const images = await loadProductImages([...ids], { readyOnly: true });
@@ -253,26 +272,30 @@ export interface CatalogCounts {
   giftItems: number;
   stockProducts: number;
   byCategory: Record<string, number>;
+  byState: Record<ProductState, number>;
 }
 
-/** Dashboard counts, every product whatever its state, in three queries. */
+/** Dashboard counts, every product whatever its state, in four queries. */
 export async function getCatalogCounts(): Promise<CatalogCounts> {
   const db = getDb();
-  const [byCategoryRows, gift, stock] = await Promise.all([
+  const [byCategoryRows, gift, stock, byStateRows] = await Promise.all([
     db.selectFrom("products").select(["category", sql<number>`COUNT(*)`.as("count")]).groupBy("category").execute(),
     db.selectFrom("gift_entries").select(sql<number>`COUNT(*)`.as("count")).executeTakeFirstOrThrow(),
     db.selectFrom("stock_entries").select(sql<number>`COUNT(*)`.as("count")).executeTakeFirstOrThrow(),
+    db.selectFrom("products").select(["state", sql<number>`COUNT(*)`.as("count")]).groupBy("state").execute(),
   ]);
+  const byState = Object.fromEntries(PRODUCT_STATES.map((state) => [state, 0])) as Record<ProductState, number>;
+  for (const row of byStateRows) byState[row.state] = Number(row.count);
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c.slug, 0]));
   let totalProducts = 0;
   for (const row of byCategoryRows) {
     totalProducts += Number(row.count);
     if (isCategorySlug(row.category)) byCategory[row.category] = Number(row.count);
   }
-  return { totalProducts, giftItems: Number(gift.count), stockProducts: Number(stock.count), byCategory };
+  return { totalProducts, giftItems: Number(gift.count), stockProducts: Number(stock.count), byCategory, byState };
 }
 
-type ProductColumns = Omit<Insertable<Database["products"]>, "id" | "status" | "available" | "created_at" | "updated_at">;
+type ProductColumns = Omit<Insertable<Database["products"]>, "id" | "status" | "available" | "state" | "ships_in_days" | "created_at" | "updated_at">;
 
 /** The columns a create or an edit writes; an edit's undefined fields stay undefined (left as they are). */
 export function productColumns(input: ProductCreateInput): ProductColumns;

@@ -6,6 +6,7 @@ import {
   PAGE_SIZE,
   inBand,
   inOrder,
+  soldLast,
   listPublicProductsByIds,
   publicProducts,
   type ProductPage,
@@ -64,7 +65,7 @@ async function matchPage(filtered: ProductQuery, order: Order, page: number): Pr
 async function run(plan: SearchPlan, band: PriceBand, page: number, sort: SortKey): Promise<ProductPage> {
   const fulltext = plan.fulltext;
   const order: Order = (query) =>
-    sort === "relevance" && fulltext ? query.orderBy(matchScore(fulltext), "desc").orderBy("products.id", "desc") : inOrder(query, sort);
+    sort === "relevance" && fulltext ? soldLast(query).orderBy(matchScore(fulltext), "desc").orderBy("products.id", "desc") : inOrder(query, sort);
   const found = await matchPage(inBand(matching(plan), band), order, page);
   const byId = new Map((await listPublicProductsByIds(found.ids)).map((product) => [product.id, product]));
   const items = found.ids.flatMap((id) => byId.get(id) ?? []);

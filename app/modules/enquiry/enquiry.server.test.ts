@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/index.ts";
 import { changeEnquiry, enquiryCookieHeader, loadEnquiry, readEnquiryIds } from "./enquiry.server.ts";
-import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "./limits.ts";
+import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 
 async function insertProduct(name: string, fixed: number, discount: number | null, available = 1) {
   const result = await getDb()
@@ -86,5 +86,24 @@ describe("the enquiry page", () => {
     expect(view.message).not.toContain("Sold Elephant");
     expect(view.message.endsWith("Total: ₹14,950.00")).toBe(true);
     expect(new URL(view.whatsappHref).searchParams.get("text")).toBe(view.message);
+  });
+});
+
+describe("a sold piece", () => {
+  it("cannot be added, and one already listed shows as sold, left out of the message and the total", async () => {
+    const bowl = await insertProduct("Brass Bowl", 3000, null);
+    const horse = await insertProduct("Bankura Horse", 8000, 7000);
+    const request = withCookie(await enquiryCookieHeader([bowl, horse]));
+    await getDb().updateTable("products").set({ state: "sold" }).where("id", "=", horse).execute();
+
+    expect(await changeEnquiry(new Request("http://localhost/"), { intent: "add", productId: horse })).toEqual({ ok: false, error: PIECE_SOLD });
+    const view = await loadEnquiry(request);
+    expect(view.rows.map((row) => [row.id, row.available && row.sold])).toEqual([
+      [bowl, false],
+      [horse, true],
+    ]);
+    expect(view.total).toBe(3000);
+    expect(view.message).toContain("1. Brass Bowl - ₹3,000.00");
+    expect(view.message).not.toContain("Bankura Horse");
   });
 });

@@ -4,7 +4,7 @@ import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { ENQUIRY_COOKIE_NAME, PIECE_UNAVAILABLE } from "./limits.ts";
+import { ENQUIRY_COOKIE_NAME, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
 
 const MAX_AGE_SECONDS = 90 * 24 * 3600;
@@ -40,14 +40,28 @@ export async function changeEnquiry(request: Request, form: EnquiryForm): Promis
     const next = removePiece(ids, form.productId);
     return { ok: true, ids: next, setCookie: await enquiryCookieHeader(next) };
   }
-  if (!ids.includes(form.productId) && !(await getPublicProduct(form.productId))) return { ok: false, error: PIECE_UNAVAILABLE };
+  if (!ids.includes(form.productId)) {
+    const product = await getPublicProduct(form.productId);
+    if (!product) return { ok: false, error: PIECE_UNAVAILABLE };
+    if (product.state === "sold") return { ok: false, error: PIECE_SOLD };
+  }
   const added = addPiece(ids, form.productId);
   if (!added.ok) return added;
   return { ...added, setCookie: await enquiryCookieHeader(added.ids) };
 }
 
 export type EnquiryRow =
-  | { id: number; available: true; name: string; href: string; priceFixed: number; priceDiscount: number | null; image: ImageView | null }
+  | {
+      id: number;
+      available: true;
+      /** Shown as sold, left out of the message and the total. */
+      sold: boolean;
+      name: string;
+      href: string;
+      priceFixed: number;
+      priceDiscount: number | null;
+      image: ImageView | null;
+    }
   | { id: number; available: false };
 
 export interface EnquiryView {
@@ -57,13 +71,13 @@ export interface EnquiryView {
   whatsappHref: string;
 }
 
-/** The /enquiry page: every piece in list order, unavailable ones marked and left out of the message and total. */
+/** The /enquiry page: every piece in list order, unavailable and sold ones marked and left out of the message and total. */
 export async function loadEnquiry(request: Request): Promise<EnquiryView> {
   const ids = await readEnquiryIds(request);
   const found = new Map((await listPublicProductsByIds(ids)).map((product) => [product.id, product]));
   const pieces = ids.flatMap((id) => {
     const product = found.get(id);
-    return product ? [product] : [];
+    return product && product.state !== "sold" ? [product] : [];
   });
   const shop = getShopSettings();
   const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp);
@@ -71,7 +85,8 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     const product = found.get(id);
     if (!product) return { id, available: false };
     const { name, category, priceFixed, priceDiscount } = product;
-    return { id, available: true, name, href: `/product/${category}/${id}`, priceFixed, priceDiscount, image: product.images[0] ?? null };
+    const href = `/product/${category}/${id}`;
+    return { id, available: true, sold: product.state === "sold", name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
   });
   return { rows, total: enquiryTotal(pieces), message: text, whatsappHref: href };
 }

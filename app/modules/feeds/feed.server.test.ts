@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteProduct, toggleAvailability } from "#app/modules/catalog/manage.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { setProductState } from "#app/modules/catalog/states.server.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { markMediaReady } from "#app/modules/media/records.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
@@ -162,6 +163,32 @@ describe("the catalogue feeds", () => {
     await db.updateTable("media").set({ variants: sql`REPLACE(variants, '.jpg', '-again.jpg')` }).where("id", "=", media_id).execute();
     expect(await imageLink()).toBe(before.replace(/\.jpg$/, "-again.jpg"));
     await deleteProduct(remade);
+  });
+});
+
+describe("a piece's state in the feeds", () => {
+  it("keeps sold and reserved pieces as out of stock, and a made-to-order one as back-order with its ship date (Google)", async () => {
+    const piece = await readyProduct({ name: "One of a kind", price: 1500 });
+    const item = async (service: FeedService) => itemsOf(await readFeed(service)).find((i) => Number(i["g:id"]) === piece)!;
+    await setProductState(piece, { state: "sold" });
+    expect(ids(itemsOf(await readFeed("meta")))).toEqual([discounted, plain, piece]);
+    expect((await item("google"))["g:availability"]).toBe("out_of_stock");
+    expect((await item("meta"))["g:availability"]).toBe("out of stock");
+    await setProductState(piece, { state: "reserved" });
+    expect([(await item("google"))["g:availability"], (await item("meta"))["g:availability"]]).toEqual(["out_of_stock", "out of stock"]);
+    await setProductState(piece, { state: "made-to-order", shipsInDays: 30 });
+    const google = await item("google");
+    const meta = await item("meta");
+    expect(google["g:availability"]).toBe("backorder");
+    expect(google["g:identifier_exists"]).toBe("no");
+    const expected = new Date(Date.now() + 330 * 60_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(google["g:availability_date"]).toBe(`${expected}T00:00+05:30`);
+    expect(meta["g:availability"]).toBe("available for order");
+    expect(meta["g:availability_date"]).toBeUndefined();
+    await setProductState(piece, { state: "available" });
+    expect((await item("google"))["g:availability"]).toBe("in_stock");
+    expect((await item("google"))["g:availability_date"]).toBeUndefined();
+    await deleteProduct(piece);
   });
 });
 

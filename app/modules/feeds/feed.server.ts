@@ -6,12 +6,12 @@ import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { escapeXml } from "#app/modules/site/xml.ts";
 import {
   FEED_LIMITS,
-  FEED_SERVICES,
   GOOGLE_PRODUCT_CATEGORY,
   feedPrices,
   feedRefusals,
   feedText,
   formatFeedPrice,
+  pieceAvailability,
   type FeedService,
 } from "./rules.ts";
 
@@ -65,6 +65,7 @@ interface FeedContext {
 export function itemXml({ product, images }: FeedEntry, { service, base, brand }: FeedContext): string {
   const { price, salePrice } = feedPrices(product.priceFixed, product.priceDiscount);
   const [main, ...others] = images;
+  const availability = pieceAvailability(product);
   const additional = others
     .filter((img) => Math.min(img.width, img.height) >= FEED_LIMITS.minImageSide)
     .slice(0, FEED_LIMITS.additionalImages);
@@ -75,7 +76,9 @@ export function itemXml({ product, images }: FeedEntry, { service, base, brand }
     tag("link", `${base}/product/${product.category}/${product.id}`),
     tag("image_link", `${base}${main!.jpeg.url}`),
     ...additional.map((img) => tag("additional_image_link", `${base}${img.jpeg.url}`)),
-    tag("availability", FEED_SERVICES[service].inStock),
+    tag("availability", availability[service]),
+    // Google asks the date a back-ordered item ships by; Meta has no such field.
+    ...(service === "google" && availability.availabilityDate ? [tag("availability_date", availability.availabilityDate)] : []),
     tag("condition", "new"),
     tag("price", formatFeedPrice(price)),
     ...(salePrice === null ? [] : [tag("sale_price", formatFeedPrice(salePrice))]),

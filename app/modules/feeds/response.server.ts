@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { publicVersionSeenAt, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { feedXml } from "./feed.server.ts";
-import type { FeedService } from "./rules.ts";
+import { daysFromNowInIndia, type FeedService } from "./rules.ts";
 
 // A feed as an HTTP answer: validators from the catalogue's (public) version, 304 when the
 // fetcher already has this version, otherwise the document streamed as it is written.
 
 /** Change this when the feed's format changes, so fetchers holding an old copy get the new one. */
-const FORMAT_REVISION = "1";
+const FORMAT_REVISION = "2";
 
 /**
  * Kept out of shared caches (Meta asks that a CDN not serve a stale feed); the fetcher itself
@@ -36,7 +36,9 @@ export async function feedValidators(service: FeedService, now = Date.now()): Pr
   const version = await readPublicVersion();
   if (version === null) return null;
   const shop = getShopSettings();
-  const digest = createHash("sha256").update([FORMAT_REVISION, service, shop.publicUrl, shop.name].join("\n")).digest("base64url").slice(0, 16);
+  // The day too: a made-to-order piece's availability_date moves on each day without a write.
+  const today = daysFromNowInIndia(0, now);
+  const digest = createHash("sha256").update([FORMAT_REVISION, service, shop.publicUrl, shop.name, today].join("\n")).digest("base64url").slice(0, 16);
   const seenAt = await publicVersionSeenAt(version);
   const second = seenAt === null ? null : Math.floor(seenAt / 1000) * 1000;
   return {

@@ -1,4 +1,5 @@
 import type { CategorySlug } from "#app/modules/catalog/categories.ts";
+import type { ProductState } from "#app/modules/catalog/states.ts";
 
 // What Meta's and Google's catalogue feeds accept, in one place: the feeds, the admin's
 // "Catalogue feeds" screen and the product page's structured data all read it.
@@ -61,8 +62,50 @@ export const GOOGLE_PRODUCT_CATEGORY: Record<CategorySlug, string> = {
   "my-creativity": "Home & Garden > Decor > Artwork > Sculptures & Statues",
 };
 
-/** The schema.org availability every feed item and product page states (only available products are public). */
+/** The schema.org availability of an available piece (hidden products are never public). */
 export const SCHEMA_IN_STOCK = "https://schema.org/InStock";
+
+/** What the page's JSON-LD and both feeds say of a piece, in each one's words. */
+export interface PieceAvailability {
+  schema: string;
+  google: string;
+  meta: string;
+  /** Google's availability_date (ISO 8601), for made-to-order pieces only. */
+  availabilityDate: string | null;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** Midnight in India `days` days from now, ISO 8601 with its offset: `2026-12-27T00:00+05:30`. */
+export function daysFromNowInIndia(days: number, now = Date.now()): string {
+  const day = new Date(now + IST_OFFSET_MS);
+  day.setUTCDate(day.getUTCDate() + days);
+  return `${day.toISOString().slice(0, 10)}T00:00+05:30`;
+}
+
+/**
+ * Sold: out of stock, kept in the feeds (its page stays public). Reserved: not buyable now but
+ * may come free, so out of stock for the services and schema.org's own Reserved on the page
+ * (docs/decisions/107-reserved-availability.md). Made to order: back-order with the date it
+ * would ship by.
+ */
+export function pieceAvailability(piece: { state: ProductState; shipsInDays: number | null }, now = Date.now()): PieceAvailability {
+  switch (piece.state) {
+    case "sold":
+      return { schema: "https://schema.org/SoldOut", google: "out_of_stock", meta: "out of stock", availabilityDate: null };
+    case "reserved":
+      return { schema: "https://schema.org/Reserved", google: "out_of_stock", meta: "out of stock", availabilityDate: null };
+    case "made-to-order":
+      return {
+        schema: "https://schema.org/BackOrder",
+        google: "backorder",
+        meta: "available for order",
+        availabilityDate: daysFromNowInIndia(piece.shipsInDays ?? 0, now),
+      };
+    case "available":
+      return { schema: SCHEMA_IN_STOCK, google: FEED_SERVICES.google.inStock, meta: FEED_SERVICES.meta.inStock, availabilityDate: null };
+  }
+}
 
 export interface FeedPrices {
   /** The regular price. */

@@ -21,6 +21,7 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
           "When you browse this site we keep ordinary server logs (the page asked for, the time, your IP address and browser) for up to 30 days, to keep the site running and safe. We do not use advertising or tracking cookies.",
           "When you send the contact form we store your name, e-mail address, subject, message and IP address so we can reply to you.",
           "When you order on WhatsApp we receive your phone number, name, delivery address and the messages you send us.",
+          "When you ask to be told about a sold or reserved piece we keep your WhatsApp number, the name you give and the piece, only to message you about it. We delete them after 180 days, or as soon as we have told you and delete them, or when you ask.",
         ],
       },
       {

@@ -1,0 +1,73 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { STATE_ACTIONS, STATE_NAMES, SHIPS_IN_DAYS, type ProductState } from "#app/modules/catalog/states.ts";
+import { ConfirmButton } from "./confirm-button.tsx";
+
+const button =
+  "flex min-h-11 w-full items-center justify-center rounded border border-brass-700 px-2 py-1 text-center text-sm leading-tight text-brass-800 hover:bg-brass-100 sm:w-auto sm:px-3";
+
+function StateForm({ productId, state, children }: { productId: number; state?: ProductState; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset className="flex items-stretch gap-2">
+      <input type="hidden" name="productId" value={productId} />
+      {state ? <input type="hidden" name="state" value={state} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * An All Products card's state: where the piece stands and a button for each other state.
+ * Marking sold asks first, naming the piece (with JS the browser's dialog, without it a step).
+ */
+export function ProductStateActions({ product }: { product: { id: number; name: string; state: ProductState; shipsInDays: number | null } }) {
+  const { id, state } = product;
+  return (
+    <div className="col-span-2 mt-3 flex flex-wrap items-center gap-2" data-testid="state-actions">
+      <p className="w-full text-sm" data-testid="state-name">
+        State: <strong>{STATE_NAMES[state]}</strong>
+        {state === "made-to-order" && product.shipsInDays !== null ? ` (ships in ${product.shipsInDays} days)` : null}
+      </p>
+      {state === "sold" ? null : (
+        <StateForm productId={id}>
+          <ConfirmButton intent="mark-sold" message={STATE_ACTIONS.confirmSold(product.name)} className={button}>
+            {STATE_ACTIONS.sold}
+          </ConfirmButton>
+        </StateForm>
+      )}
+      {state === "reserved" ? null : (
+        <StateForm productId={id} state="reserved">
+          <button type="submit" name="intent" value="set-state" className={button}>
+            {STATE_ACTIONS.reserved}
+          </button>
+        </StateForm>
+      )}
+      {state === "available" ? null : (
+        <StateForm productId={id} state="available">
+          <button type="submit" name="intent" value="set-state" className={button}>
+            {STATE_ACTIONS.available}
+          </button>
+        </StateForm>
+      )}
+      <StateForm productId={id} state="made-to-order">
+        <label className="flex items-center gap-1 text-sm">
+          <span className="sr-only">Ships in days for {product.name}</span>
+          <input
+            type="number"
+            name="shipsInDays"
+            min={SHIPS_IN_DAYS.min}
+            max={SHIPS_IN_DAYS.max}
+            step="1"
+            inputMode="numeric"
+            defaultValue={product.shipsInDays ?? ""}
+            placeholder="days"
+            className="min-h-11 w-20 rounded border border-brass-300 bg-white px-2"
+          />
+        </label>
+        <button type="submit" name="intent" value="set-state" className={button}>
+          {state === "made-to-order" ? "Change days" : STATE_ACTIONS["made-to-order"]}
+        </button>
+      </StateForm>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { ProductState } from "#db/schema.ts";
+
+// A piece's state (one-of-a-kind work): the limits, the words every page uses for it and the
+// rules the edit page, All Products and the API share. Client-safe. The shown/hidden switch is
+// separate: a hidden piece is not public in any state.
+
+export type { ProductState };
+
+export const PRODUCT_STATES = ["available", "reserved", "sold", "made-to-order"] as const satisfies readonly ProductState[];
+
+export const SHIPS_IN_DAYS = { min: 1, max: 365 } as const;
+
+export function isProductState(value: unknown): value is ProductState {
+  return typeof value === "string" && (PRODUCT_STATES as readonly string[]).includes(value);
+}
+
+/** The owner's words for each state (edit page, All Products, the overview). */
+export const STATE_NAMES: Record<ProductState, string> = {
+  available: "Available",
+  reserved: "Reserved",
+  sold: "Sold",
+  "made-to-order": "Made to order",
+};
+
+/** What a visitor reads. */
+export const STATE_TEXT = {
+  soldBadge: "Sold",
+  reservedBadge: "Reserved",
+  madeToOrder: (days: number) => `Made to order — ships in ${days} ${days === 1 ? "day" : "days"}`,
+  askSimilar: "Ask for a similar piece",
+  askReserved: "Ask about this piece",
+  soldNote: "This piece has found its home. Every casting is one of a kind, but we can make one like it.",
+  reservedNote: "This piece is on hold for a buyer. Ask us, and we will tell you if it comes free.",
+  similarMessage: (name: string, url: string) => `Hi! I'd like a piece similar to "${name}", which is sold: ${url}`,
+  reservedMessage: (name: string, url: string) => `Hi! I see "${name}" is on hold for a buyer. Could you tell me if it comes free? ${url}`,
+  enquirySold: "Sold — left out of the message",
+} as const;
+
+/** The All Products card's buttons and the sold confirmation, which names the piece. */
+export const STATE_ACTIONS = {
+  sold: "Mark sold",
+  reserved: "Reserve",
+  "made-to-order": "Make to order",
+  available: "Mark available",
+  confirmSold: (name: string) => `Mark "${name}" as sold? Its page stays public with a "Sold" badge and no buy button.`,
+  changed: "State changed",
+} as const satisfies Record<ProductState, string> & Record<string, unknown>;
+
+export const STATE_MESSAGES = {
+  state: `State must be one of: ${PRODUCT_STATES.join(", ")}`,
+  shipsInDays: `Ships in days must be a whole number from ${SHIPS_IN_DAYS.min} to ${SHIPS_IN_DAYS.max}`,
+  shipsInDaysRequired: `A made-to-order piece needs "ships in days" (${SHIPS_IN_DAYS.min} to ${SHIPS_IN_DAYS.max})`,
+  shipsInDaysOnlyMadeToOrder: 'Ships in days is only for made-to-order pieces: leave it empty, or choose "Made to order"',
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
+
+/** `state` and `shipsInDays` as a form or the API sends them; a blank field is absent. Added to the edit schemas. */
+export const productStateFields = {
+  state: z
+    .preprocess(blankToUndefined, z.enum(PRODUCT_STATES, { error: STATE_MESSAGES.state }).optional())
+    .meta({ description: "available, reserved, sold or made-to-order (then shipsInDays is required, unless already set)" }),
+  shipsInDays: z.preprocess(
+    (v) => {
+      const value = blankToUndefined(v);
+      return typeof value === "string" ? Number(value) : value;
+    },
+    z
+      .number({ error: STATE_MESSAGES.shipsInDays })
+      .int(STATE_MESSAGES.shipsInDays)
+      .min(SHIPS_IN_DAYS.min, STATE_MESSAGES.shipsInDays)
+      .max(SHIPS_IN_DAYS.max, STATE_MESSAGES.shipsInDays)
+      .nullable()
+      .optional(),
+  ).meta({ description: "Made-to-order only: ships in this many days, 1–365" }),
+};
+
+export interface StateChange {
+  state?: ProductState;
+  shipsInDays?: number | null;
+}
+
+/**
+ * The state and days a product ends with after a change, or the refusal: made to order needs
+ * its days (sent, or kept from before), any other state has none (days sent with another
+ * state are refused; the edit form, whose days box is always sent, drops them first).
+ */
+export function resolveState(
+  stored: { state: ProductState; shipsInDays: number | null },
+  change: StateChange,
+): { state: ProductState; shipsInDays: number | null } | { error: string } {
+  const state = change.state ?? stored.state;
+  if (state !== "made-to-order") {
+    if (change.shipsInDays != null) return { error: STATE_MESSAGES.shipsInDaysOnlyMadeToOrder };
+    return { state, shipsInDays: null };
+  }
+  const shipsInDays = change.shipsInDays ?? (stored.state === "made-to-order" ? stored.shipsInDays : null);
+  if (shipsInDays === null) return { error: STATE_MESSAGES.shipsInDaysRequired };
+  return { state, shipsInDays };
+}

@@ -1,0 +1,78 @@
+// Notify-me against the real MySQL and Redis: numbers checked by libphonenumber-js, one entry
+// per piece and number, only for sold or reserved pieces, rate-limited per address, and
+// deleted after 180 days.
+import { describe, expect, it } from "vitest";
+import { getDb } from "#db/index.ts";
+import { normaliseWhatsapp, waitingFormSchema } from "./schema.ts";
+import { KEEP_DAYS, WAITING_TEXT } from "./text.ts";
+import { WAITING_LIMIT, listWaiting, purgeExpiredWaiting, signUpWaiting } from "./waiting.server.ts";
+
+async function insertProduct(name: string, state: "available" | "sold" | "reserved") {
+  const result = await getDb()
+    .insertInto("products")
+    .values({ name, description: "", category: "wall-hanging", price_fixed: 1000, price_discount: null, status: "ready", available: 1, state })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+describe("the notify-me form", () => {
+  it("takes international numbers and Indian ones typed without +91; refuses the rest with the typed text kept by the page", () => {
+    expect(normaliseWhatsapp("98300 12345")).toBe("+919830012345");
+    expect(normaliseWhatsapp("098300-12345")).toBe("+919830012345");
+    expect(normaliseWhatsapp("+44 7911 123456")).toBe("+447911123456");
+    for (const bad of ["12345", "+91 98300 1234", "call me", "", "+1 555 0100"]) expect(normaliseWhatsapp(bad), bad).toBeNull();
+    const refused = waitingFormSchema.safeParse({ productId: "3", phone: "12345", name: "Asha" });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["phone", WAITING_TEXT.phoneInvalid],
+      ["consent", WAITING_TEXT.consentRequired],
+    ]);
+    expect(waitingFormSchema.parse({ productId: "3", phone: "9830012345", name: " ", consent: "on" })).toEqual({
+      productId: 3,
+      phone: "+919830012345",
+      name: null,
+      consent: "on",
+    });
+  });
+});
+
+describe("signing up", () => {
+  it("keeps one entry per piece and number, only for sold or reserved pieces, newest first", async () => {
+    const sold = await insertProduct("Sold elephant", "sold");
+    const reserved = await insertProduct("Reserved horse", "reserved");
+    const open = await insertProduct("For sale", "available");
+    const form = (productId: number, phone: string, name: string | null = null) => ({ productId, phone, name, consent: "on" as const });
+    expect(await signUpWaiting("10.0.0.1", form(sold, "+919830012345"))).toEqual({ ok: true });
+    expect(await signUpWaiting("10.0.0.1", form(sold, "+919830012345", "Asha"))).toEqual({ ok: true });
+    expect(await signUpWaiting("10.0.0.1", form(sold, "+447911123456"))).toEqual({ ok: true });
+    expect(await signUpWaiting("10.0.0.1", form(reserved, "+919830012345"))).toEqual({ ok: true });
+    expect(await signUpWaiting("10.0.0.1", form(open, "+919830012345"))).toMatchObject({ ok: false, error: WAITING_TEXT.notOpen });
+    const pieces = await listWaiting();
+    expect(pieces.map((p) => p.productId)).toEqual([reserved, sold]);
+    expect(pieces[1]!.buyers.map((b) => [b.phone, b.name])).toEqual([
+      ["+447911123456", null],
+      ["+919830012345", "Asha"],
+    ]);
+  });
+
+  it("refuses an address past its hourly limit, and others still get through", async () => {
+    const sold = await insertProduct("Sold owl", "sold");
+    const results = [];
+    for (let i = 0; i < WAITING_LIMIT.points + 1; i++) {
+      results.push(await signUpWaiting("10.0.0.9", { productId: sold, phone: `+9198300123${String(i).padStart(2, "0")}`, name: null, consent: "on" }));
+    }
+    expect(results.slice(0, WAITING_LIMIT.points).every((r) => r.ok)).toBe(true);
+    expect(results.at(-1)).toMatchObject({ ok: false, status: 429 });
+    expect(await signUpWaiting("10.0.0.10", { productId: sold, phone: "+919830099999", name: null, consent: "on" })).toEqual({ ok: true });
+  });
+
+  it(`deletes numbers older than ${KEEP_DAYS} days`, async () => {
+    const db = getDb();
+    const before = await db.selectFrom("waiting_buyers").select("id").execute();
+    const old = before[0]!.id;
+    await db.updateTable("waiting_buyers").set({ created_at: new Date(Date.now() - (KEEP_DAYS + 1) * 86_400_000) } as never).where("id", "=", old).execute();
+    expect(await purgeExpiredWaiting()).toBe(1);
+    const after = await db.selectFrom("waiting_buyers").select("id").execute();
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id).filter((id) => id !== old));
+  });
+});

@@ -1,0 +1,65 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NotifyForm } from "#app/components/shop/notify-form.tsx";
+import { clientIpOf } from "#app/modules/auth/auth.server.ts";
+import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { waitingFormSchema } from "#app/modules/waiting/schema.ts";
+import { WAITING_TEXT } from "#app/modules/waiting/text.ts";
+import { signUpWaiting } from "#app/modules/waiting/waiting.server.ts";
+
+// The notify-me form's answer: the thank-you, or the form again with what was typed and why it was refused.
+
+async function pieceOf(id: number) {
+  const product = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
+  if (!product || (product.state !== "sold" && product.state !== "reserved")) return null;
+  return { id: product.id, name: product.name, path: `/product/${product.category}/${product.id}`, state: product.state };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return { piece: await pieceOf(Number(url.searchParams.get("piece"))), done: url.searchParams.get("done") === "1" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { phone: String(form.get("phone") ?? ""), name: String(form.get("name") ?? ""), consent: form.get("consent") === "on" };
+  const productId = Number(form.get("productId"));
+  const parsed = waitingFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+    return data({ values, errors, formError: errors.productId ? WAITING_TEXT.notOpen : null, productId }, { status: 400 });
+  }
+  const result = await signUpWaiting(clientIpOf(request), parsed.data);
+  if (!result.ok) return data({ values, errors: {}, formError: result.error, productId }, { status: result.status });
+  return redirect(`/notify?piece=${parsed.data.productId}&done=1`, 303);
+}
+
+export default function Notify() {
+  const { piece, done } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8">
+      <h1 className="font-serif text-3xl text-brass-800">{piece ? piece.name : WAITING_TEXT.soldHeading}</h1>
+      {done && !answer ? (
+        <p role="status" className="mt-4 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="notify-thanks">
+          {WAITING_TEXT.thanks}
+        </p>
+      ) : piece ? (
+        <NotifyForm productId={piece.id} state={piece.state} values={answer?.values} errors={answer?.errors} formError={answer?.formError} />
+      ) : (
+        <p className="mt-4" data-testid="notify-error">
+          {answer?.formError ?? WAITING_TEXT.notOpen}
+        </p>
+      )}
+      {piece ? (
+        <Link to={piece.path} className="mt-6 inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
+          {WAITING_TEXT.back}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: WAITING_TEXT.soldHeading }, { name: "robots", content: "noindex" }];

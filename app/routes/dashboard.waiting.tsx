@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
+import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
+import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { whatsappTextHref } from "#app/modules/site/links.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { WAITING_ADMIN_TEXT, WAITING_TEXT } from "#app/modules/waiting/text.ts";
+import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
+
+const STATUS = { told: WAITING_ADMIN_TEXT.marked, deleted: WAITING_ADMIN_TEXT.deleted } as const;
+const id = z.coerce.number().int().positive();
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("told"), id }),
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("confirm-delete"), id }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const base = getShopSettings().publicUrl.replace(/\/+$/, "");
+  const pieces = (await listWaiting()).map((piece) => ({
+    ...piece,
+    buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WAITING_TEXT.readyMessage(piece.name, `${base}${piece.path}`)) })),
+  }));
+  return { pieces, status: statusFrom(new URL(request.url).searchParams, STATUS) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ confirm: null }, { status: 400 });
+  const intent = parsed.data;
+  if (intent.intent === "confirm-delete") return data({ confirm: intent.id });
+  if (intent.intent === "told") await markWaitingTold(intent.id);
+  else await deleteWaiting(intent.id);
+  return redirect(`/dashboard/waiting?status=${intent.intent === "told" ? "told" : "deleted"}`);
+}
+
+const button = "inline-flex min-h-11 items-center rounded border border-brass-700 px-3 text-sm";
+
+export default function Waiting() {
+  const { pieces, status } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <h1 className="font-serif text-2xl text-brass-800">{WAITING_ADMIN_TEXT.title}</h1>
+      <p className="mt-2 text-sm text-brass-900/80">{WAITING_ADMIN_TEXT.intro}</p>
+      <StatusMessage message={answer ? null : status} />
+      {answer?.confirm ? (
+        <ConfirmStep message={WAITING_ADMIN_TEXT.deleteConfirm} intent="delete" fields={{ id: answer.confirm }} cancelTo="/dashboard/waiting" />
+      ) : null}
+      {pieces.length === 0 ? <p className="mt-6">{WAITING_ADMIN_TEXT.empty}</p> : null}
+      {pieces.map((piece) => (
+        <section key={piece.productId} className="mt-6 rounded-lg bg-white p-4 shadow-sm" data-testid="waiting-piece">
+          <h2 className="font-medium">
+            <Link to={piece.path} className="underline">
+              {piece.name}
+            </Link>
+          </h2>
+          <ul className="mt-2 divide-y divide-brass-100">
+            {piece.buyers.map((buyer) => (
+              <li key={buyer.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="waiting-buyer">
+                <span className="min-w-0 flex-1">
+                  {buyer.name ? `${buyer.name} · ` : ""}
+                  {buyer.phone}
+                  <span className="block text-xs text-brass-900/70">
+                    {new Date(buyer.createdAt).toLocaleDateString("en-IN")}
+                    {buyer.toldAt ? ` · ${WAITING_ADMIN_TEXT.toldOn} ${new Date(buyer.toldAt).toLocaleDateString("en-IN")}` : ""}
+                  </span>
+                </span>
+                <a href={buyer.href} target="_blank" rel="noopener noreferrer" className={`${button} bg-[#1f7a3d] text-white`} data-testid="waiting-whatsapp">
+                  {WAITING_ADMIN_TEXT.send}
+                </a>
+                {buyer.toldAt ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={buyer.id} />
+                    <button type="submit" name="intent" value="told" className={button}>
+                      {WAITING_ADMIN_TEXT.told}
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="id" value={buyer.id} />
+                  <ConfirmButton intent="delete" message={WAITING_ADMIN_TEXT.deleteConfirm}>
+                    {WAITING_ADMIN_TEXT.delete}
+                  </ConfirmButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${WAITING_ADMIN_TEXT.title} · Dashboard` }];

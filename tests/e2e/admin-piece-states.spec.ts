@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from "./test.ts";
+import { signIn } from "./helpers.ts";
+import { addProduct, confirmAction, waitForProductReady } from "./fixtures/admin.ts";
+import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { STATE_ACTIONS, STATE_MESSAGES } from "../../app/modules/catalog/states.ts";
+
+// A piece's state from the admin's click to everything a visitor and the services see: the
+// product page (badge, buttons, JSON-LD), its card in the listing and the search, the
+// enquiry list, and both feeds; JavaScript on and off.
+
+const CATEGORY = "special-items";
+
+function feedItem(xml: string, id: number): string {
+  return xml.split("<item>").find((item) => item.includes(`<g:id>${id}</g:id>`)) ?? "";
+}
+
+async function feeds(request: APIRequestContext, id: number) {
+  const [google, meta] = await Promise.all(["/feeds/google.xml", "/feeds/meta.xml"].map(async (path) => feedItem(await (await request.get(path)).text(), id)));
+  return { google: google!, meta: meta! };
+}
+
+async function jsonLdAvailability(page: Page): Promise<string> {
+  const text = await page.locator('script[type="application/ld+json"]').first().textContent();
+  return (JSON.parse(text!) as { offers: { availability: string } }).offers.availability;
+}
+
+async function cardAction(page: Page, name: string, button: string, days?: string) {
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  if (days !== undefined) await card.getByLabel(`Ships in days for ${name}`).fill(days);
+  await card.getByRole("button", { name: button, exact: true }).click();
+}
+
+test("each state, from the All Products card to the page, card, search, enquiry list, JSON-LD and both feeds", async ({ page, request, javaScriptEnabled }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const word = `stateword${Date.now().toString(36)}${javaScriptEnabled ? "on" : "off"}`;
+  const name = uniqueName("Unique owl");
+  const id = await addProduct(page, { name, category: CATEGORY, description: `A one-of-a-kind ${word} casting.`, images: [await jpeg("owl.jpg", 7, 1200, 900)] });
+  await waitForProductReady(page, id);
+  const path = `/product/${CATEGORY}/${id}`;
+
+  // A visitor puts it in their enquiry while it is still for sale.
+  await page.goto(path);
+  await page.getByTestId("enquiry-toggle").click();
+  await expect(page.getByTestId("enquiry-toggle")).toHaveAttribute("data-in-list", "true");
+
+  // Sold, after a confirmation that names the piece.
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await confirmAction(page, javaScriptEnabled, () => card.getByRole("button", { name: STATE_ACTIONS.sold }).click(), STATE_ACTIONS.confirmSold(name));
+  await expect(page.getByTestId("status-message")).toHaveText(STATE_ACTIONS.changed);
+  await expect(page.getByTestId("admin-product-card").filter({ hasText: name }).getByTestId("state-name")).toHaveText("State: Sold");
+
+  await page.goto(path);
+  await expect(page.getByTestId("product-detail").getByTestId("state-badge")).toHaveText("Sold");
+  await expect(page.getByTestId("whatsapp")).toHaveCount(0);
+  await expect(page.getByTestId("enquiry-toggle")).toHaveCount(0);
+  const ask = page.getByTestId("whatsapp-ask");
+  await expect(ask).toContainText("Ask for a similar piece");
+  const text = new URL((await ask.getAttribute("href"))!).searchParams.get("text")!;
+  expect(text).toContain(name);
+  expect(text).toContain(path);
+  expect(await jsonLdAvailability(page)).toBe("https://schema.org/SoldOut");
+  // The anonymous (cached) page follows the change at once.
+  expect(await (await request.get(path)).text()).toContain("Ask for a similar piece");
+
+  // In the listing and the search: badged, no heart, after every piece that is not sold.
+  for (const listing of [`/product/${CATEGORY}`, `/search?q=${word}`]) {
+    await page.goto(listing);
+    const cards = page.getByTestId("product-card");
+    const ours = cards.filter({ hasText: name });
+    await expect(ours.getByTestId("state-badge")).toHaveText("Sold");
+    await expect(ours.getByTestId("enquiry-heart")).toHaveCount(0);
+    const badges = await cards.evaluateAll((els) => els.map((el) => el.querySelector('[data-testid="state-badge"]')?.textContent === "Sold"));
+    expect(badges.indexOf(true) === -1 || badges.slice(badges.indexOf(true)).every(Boolean), listing).toBe(true);
+  }
+
+  await page.goto("/enquiry");
+  await expect(page.getByTestId("enquiry-sold")).toContainText("Sold");
+  await expect(page.getByTestId("enquiry-total")).toHaveText("₹0.00");
+  await expect(page.getByTestId("enquiry-whatsapp")).toHaveCount(0);
+
+  let items = await feeds(request, id);
+  expect(items.google).toContain("<g:availability>out_of_stock</g:availability>");
+  expect(items.google).toContain("<g:identifier_exists>no</g:identifier_exists>");
+  expect(items.meta).toContain("<g:availability>out of stock</g:availability>");
+
+  // Made to order: a missing day count is refused with the piece left as it was.
+  await cardAction(page, name, STATE_ACTIONS["made-to-order"], "");
+  await expect(page.getByTestId("error-message")).toContainText(STATE_MESSAGES.shipsInDaysRequired);
+  await cardAction(page, name, STATE_ACTIONS["made-to-order"], "12");
+  await page.goto(path);
+  await expect(page.getByTestId("made-to-order")).toHaveText("Made to order — ships in 12 days");
+  await expect(page.getByTestId("whatsapp")).toBeVisible();
+  await expect(page.getByTestId("enquiry-toggle")).toBeVisible();
+  expect(await jsonLdAvailability(page)).toBe("https://schema.org/BackOrder");
+  items = await feeds(request, id);
+  expect(items.google).toContain("<g:availability>backorder</g:availability>");
+  expect(items.google).toMatch(/<g:availability_date>\d{4}-\d{2}-\d{2}T00:00\+05:30<\/g:availability_date>/);
+  expect(items.meta).toContain("<g:availability>available for order</g:availability>");
+
+  // Reserved: the buyer can still ask; the message says it is on hold.
+  await cardAction(page, name, STATE_ACTIONS.reserved);
+  await page.goto(path);
+  await expect(page.getByTestId("product-detail").getByTestId("state-badge")).toHaveText("Reserved");
+  expect(new URL((await page.getByTestId("whatsapp-ask").getAttribute("href"))!).searchParams.get("text")).toMatch(/on hold/);
+  expect(await jsonLdAvailability(page)).toBe("https://schema.org/Reserved");
+  expect((await feeds(request, id)).google).toContain("<g:availability>out_of_stock</g:availability>");
+
+  // Back to available, and from the edit page: Made to order without days keeps what was typed.
+  await cardAction(page, name, STATE_ACTIONS.available);
+  await page.goto(path);
+  await expect(page.getByTestId("state-badge")).toHaveCount(0);
+  await expect(page.getByTestId("whatsapp")).toBeVisible();
+  expect((await feeds(request, id)).google).toContain("<g:availability>in_stock</g:availability>");
+
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByLabel("Name").fill(`${name} renamed`);
+  await page.getByLabel("State").selectOption("made-to-order");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(STATE_MESSAGES.shipsInDaysRequired)).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(`${name} renamed`);
+  await expect(page.getByLabel("State")).toHaveValue("made-to-order");
+  await page.getByLabel("Ships in (days)").fill("30");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.goto(path);
+  await expect(page.getByTestId("made-to-order")).toHaveText("Made to order — ships in 30 days");
+});
