@@ -17,7 +17,7 @@ import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { CATEGORY_MESSAGE, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
-import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const STATUS = { added: "Product added successfully!" } as const;
@@ -206,7 +206,7 @@ export default function UploadProduct() {
           <textarea name="description" rows={4} defaultValue={initial("description")} className={controlClass} />
         </Labelled>
         <div className="md:col-span-2">
-          <FilePicker label="Images (1 to 5)" name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles}>
+          <FilePicker label="Images (1 to 5)" name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
             <FieldError name="images" errors={imageErrors} />
             {imagesNotKept > 0 ? (
               <p role="alert" data-testid="images-not-kept" className="mt-1 text-sm font-medium text-red-700">
