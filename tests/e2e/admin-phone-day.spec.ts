@@ -40,6 +40,7 @@ test("Add: the result is shown where the owner looks, stays until dismissed, lin
     // The green line clears after 3 s (SPEC §9); the result with its links stays.
     await expect(page.getByText("Product added successfully!")).toBeHidden({ timeout: 8000 });
     await expect(result).toBeInViewport();
+    await page.screenshot({ path: "docs/screenshots/admin-add-result-phone.png", scale: "css", animations: "disabled" });
   }
   const onSite = await result.getByRole("link", { name: "View it on the site" }).getAttribute("href");
   const id = Number(onSite!.split("/").at(-1));
@@ -71,6 +72,7 @@ test("Delete asks at the piece and names it; Cancel keeps it, Confirm deletes it
   await expect(question).toContainText(`“${name}” and its photos will be removed from the shop.`);
   await expect(question).toBeInViewport();
   await expect(page.getByRole("alertdialog")).toHaveCount(1); // only at this card
+  if (javaScriptEnabled) await page.screenshot({ path: "docs/screenshots/admin-delete-at-card-phone.png", scale: "css", animations: "disabled" });
   // With JS Cancel closes the question where it is; without, it is a link back to the list.
   await question.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).tap();
   await expect(question).toHaveCount(0);

@@ -33,6 +33,8 @@ test("an 8.9 MB 12-megapixel camera photo goes through Add: made smaller in the 
   const after = Number(/→ (\d\.\d) MB/.exec((await note.textContent())!)![1]);
   expect(after).toBeLessThanOrEqual(5);
   await expect(page.getByText("Some files exceed the 5MB limit. Please upload smaller images.")).toHaveCount(0);
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "docs/screenshots/admin-add-photo-made-smaller-phone.png", scale: "css", animations: "disabled" });
 
   const button = page.getByRole("button", { name: "Add product" });
   await expect(button).toBeEnabled();
