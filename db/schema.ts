@@ -80,6 +80,13 @@ export interface WaitingBuyersTable {
   created_at: CreatedAt;
 }
 
+/** The one-time token of an Add product form and the product it made (migration 0090). */
+export interface ProductFormTokensTable {
+  token: string;
+  product_id: number;
+  created_at: CreatedAt;
+}
+
 export interface ProductImagesTable {
   product_id: number;
   media_id: number;
@@ -156,6 +163,7 @@ export interface Database {
   media: MediaTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_form_tokens: ProductFormTokensTable;
   gift_entries: ProductEntryTable;
   stock_entries: ProductEntryTable;
   gallery_images: TitledMediaEntryTable;

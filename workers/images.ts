@@ -1,11 +1,10 @@
 import { promises as fs } from "node:fs";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { IMAGE_WIDTHS } from "#app/modules/media/limits.ts";
 import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 
-/** Widths the storefront asks for in srcset; never upscaled. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 /** 40 MP: well below sharp's default, above any phone photo. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const OG_SIZE = { width: 1200, height: 630 } as const;

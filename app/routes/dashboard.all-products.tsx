@@ -3,11 +3,10 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
-import { DELETE_PRODUCT_CONFIRM, ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
+import { ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
@@ -264,16 +263,6 @@ export default function AllProducts() {
         {products.total} {products.total === 1 ? "product" : "products"}
       </p>
 
-      {confirmFor ? (
-        <ConfirmStep
-          message={DELETE_PRODUCT_CONFIRM}
-          intent="delete"
-          fields={{ productId: confirmFor }}
-          cancelTo={returnTo}
-          action={returnTo}
-        />
-      ) : null}
-
       {confirmSold ? (
         <ConfirmStep
           message={STATE_ACTIONS.confirmSold(confirmSold.name)}
@@ -320,7 +309,7 @@ export default function AllProducts() {
                     )}
                   </div>
                 </div>
-                <ProductCardActions product={p} editLink={editLink} />
+                <ProductCardActions product={p} editLink={editLink} returnTo={returnTo} confirmingDelete={confirmFor === p.id} />
                 <ProductStateActions product={p} />
               </li>
             );

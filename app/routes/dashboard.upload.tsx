@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "#app/components/admin/field.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
@@ -15,25 +15,26 @@ import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { refusalOf, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
-import { CATEGORY_MESSAGE, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { CATEGORY_MESSAGE, newFormToken, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
-import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const STATUS = { added: "Product added successfully!" } as const;
 const constraint = getZodConstraint(productCreateFields);
 
-/** The product just added (`?status=added&product=id`), for the links under the success message. */
+/** The form's one-time token, and the product just added (`?status=added&product=id`) for the result. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const formToken = newFormToken();
   const id = Number(new URL(request.url).searchParams.get("product"));
-  if (!Number.isSafeInteger(id) || id <= 0) return { added: null };
+  if (!Number.isSafeInteger(id) || id <= 0) return { added: null, formToken };
   try {
     const product = await getProductForAdmin(id);
-    return { added: { id, name: product.name, category: product.category } };
+    return { added: { id, name: product.name, category: product.category }, formToken };
   } catch (error) {
     refusalOf(error);
-    return { added: null };
+    return { added: null, formToken };
   }
 }
 
@@ -66,7 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let id: number;
   try {
-    ({ id } = await createProduct(submission.value, images));
+    const made = await createProduct(submission.value, images);
+    id = made.id;
+    if (made.repeated) await upload.discard(); // the same form again: the piece it made already
   } catch (error) {
     await upload.discard();
     throw error;
@@ -74,24 +77,38 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/dashboard/upload?status=added&product=${id}`);
 }
 
-/** Under the green line (which clears after 3 s, SPEC §9): where the new piece will be. */
-function AddedNote({ added }: { added: { id: number; name: string; category: string } }) {
+/**
+ * The result of an Add: the green line (which clears after 3 s, SPEC §9) and, until dismissed
+ * or the next Add, where the new piece will be. With JS the page scrolls to it and focuses it.
+ */
+function AddedResult({ added, success }: { added: { id: number; name: string; category: string }; success: string | null }) {
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: "start" });
+    box.current?.focus({ preventScroll: true });
+  }, [added.id]);
   return (
-    <p data-testid="added-note" className="my-3 text-sm">
-      “{added.name}” appears on the site once its photos are processed.{" "}
-      <Link className="underline" to={`/product/${added.category}/${added.id}`}>
-        View it on the site
-      </Link>{" "}
-      ·{" "}
-      <Link className="underline" to={`/dashboard/all-products?q=${encodeURIComponent(added.name)}`}>
-        Its row in All Products
+    <section ref={box} tabIndex={-1} aria-label="Product added" data-testid="add-result" className="my-3 scroll-mt-16 rounded border border-green-300 p-3 outline-none focus-visible:ring-2">
+      <StatusMessage message={success} />
+      <p data-testid="added-note" className="text-sm">
+        “{added.name}” appears on the site once its photos are processed.{" "}
+        <Link className="underline" to={`/product/${added.category}/${added.id}`}>
+          View it on the site
+        </Link>{" "}
+        ·{" "}
+        <Link className="underline" to={`/dashboard/all-products?q=${encodeURIComponent(added.name)}`}>
+          Its row in All Products
+        </Link>
+      </p>
+      <Link to="/dashboard/upload" preventScrollReset className="mt-2 inline-flex min-h-11 items-center rounded border border-brass-700 px-3 text-sm">
+        Dismiss
       </Link>
-    </p>
+    </section>
   );
 }
 
 export default function UploadProduct() {
-  const { added } = useLoaderData<typeof loader>();
+  const { added, formToken: loaderToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
@@ -101,6 +118,10 @@ export default function UploadProduct() {
   const [clientError, setClientError] = useState<string | null>(null);
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
+  // With JS the form stays on the page between pieces: each piece gets its own token.
+  const [formToken, setFormToken] = useState(loaderToken);
+  // The result shown is that of the last Add: sending the form again hides it until the next one.
+  const [replacedResult, setReplacedResult] = useState<number | null>(null);
 
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? null,
@@ -116,12 +137,14 @@ export default function UploadProduct() {
       if (problem) return setClientError(`Error: ${problem}`);
       setClientError(null);
       setServerFieldErrors({});
+      setReplacedResult(added?.id ?? null);
       const body = new FormData();
       for (const [name, value] of formData) if (name !== "images") body.append(name, value);
       for (const file of files) body.append("images", file);
       const result = await send(event.currentTarget.action, body);
       reset();
       if (result.ok) {
+        setFormToken(newFormToken());
         setFiles([]);
         setCategory("");
         form.reset(); // no error of the last attempt stays under the success message
@@ -161,8 +184,8 @@ export default function UploadProduct() {
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Add product</h1>
-      <StatusMessage message={success} />
-      {success && added ? <AddedNote added={added} /> : null}
+      {success && added && added.id !== replacedResult ? <AddedResult added={added} success={success} /> : null}
+      {success && !added ? <StatusMessage message={success} /> : null}
       <StatusMessage message={clientError ?? actionData?.error} tone="error" />
       <Form
         key={formKey}
@@ -173,6 +196,7 @@ export default function UploadProduct() {
         noValidate
         className="mt-4 grid max-w-3xl gap-4 md:grid-cols-2"
       >
+        <input type="hidden" name="formToken" value={formToken} />
         <Labelled className="md:col-span-2" label="Category" name="category" errors={fieldErrors("category")}>
           <select name="category" required defaultValue={initial("category") ?? ""} onChange={(e) => setCategory(e.target.value)} className={controlClass}>
             <option value="">Select a category</option>
@@ -206,7 +230,7 @@ export default function UploadProduct() {
           <textarea name="description" rows={4} defaultValue={initial("description")} className={controlClass} />
         </Labelled>
         <div className="md:col-span-2">
-          <FilePicker label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles}>
+          <FilePicker label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
             <FieldError name="images" errors={imageErrors} />
             {imagesNotKept > 0 ? (
               <p role="alert" data-testid="images-not-kept" className="mt-1 text-sm font-medium text-red-700">

@@ -6,6 +6,7 @@ import * as m0060 from "./0060_home_slides.ts";
 import * as m0070 from "./0070_contact_phone.ts";
 import * as m0071 from "./0071_media_titles.ts";
 import * as m0080 from "./0080_products_search.ts";
+import * as m0090 from "./0090_product_form_tokens.ts";
 import * as m0100 from "./0100_product_states.ts";
 import * as m0101 from "./0101_waiting_buyers.ts";
 import * as m0110 from "./0110_products_version.ts";
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "0070_contact_phone": m0070,
   "0071_media_titles": m0071,
   "0080_products_search": m0080,
+  "0090_product_form_tokens": m0090,
   "0100_product_states": m0100,
   "0101_waiting_buyers": m0101,
   "0110_products_version": m0110,

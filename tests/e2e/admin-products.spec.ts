@@ -218,11 +218,13 @@ test("Edit product: replace images, reorder, pick the main one, delete one (neve
   await expect(images).toHaveCount(3);
 });
 
-test("Delete a product with the confirmation (dialog with JS, a step without)", async ({ page, javaScriptEnabled }) => {
+test("Delete a product with the confirmation (a step at the card, JS on and off)", async ({ page }) => {
   const name = uniqueName("Doomed");
   await addProduct(page, { name, images: [await jpeg("d.jpg", 16)] });
   const card = page.getByTestId("admin-product-card").filter({ hasText: name });
-  await confirmAction(page, javaScriptEnabled, () => card.getByRole("button", { name: "Delete" }).click(), "Are you sure you want to delete this product?");
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(card.getByRole("alertdialog")).toContainText("Are you sure you want to delete this product?");
+  await card.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Product deleted successfully")).toBeVisible();
   await expect(page.getByTestId("admin-product-card").filter({ hasText: name })).toHaveCount(0);
 });

@@ -63,6 +63,7 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
         accept="image/*"
         multiple
         inputRef={inputRef}
+        shrinkOver={UPLOAD_LIMITS.mediaImageBytes}
         hint={`JPEG, PNG, WebP or AVIF photos, each at most ${UPLOAD_LIMITS.mediaImageBytes / MB} MB.`}
         onFiles={(all) => {
           const images = all.filter((f) => f.type.startsWith("image/"));

@@ -1,9 +1,14 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import type { MediaStatus } from "#db/schema.ts";
-import { ConfirmButton } from "./confirm-button.tsx";
+import { ConfirmStep } from "./confirm-button.tsx";
 
 export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
+/** The line under the question, naming the piece. */
+export const deleteProductDetail = (name: string) => `“${name}” and its photos will be removed from the shop.`;
+/** The id of the open delete question: a no-JS post lands there (the form's action ends in #…). */
+export const DELETE_STEP_ID = "confirm-delete";
 
 /** Where a product stands, in the owner's words (not "#59 · status ready"). */
 export function productStateText(product: { status: MediaStatus; available: boolean }): string {
@@ -40,10 +45,22 @@ function PostButton({ intent, name, value, children }: { intent: string; name: s
 export function ProductCardActions({
   product,
   editLink,
+  returnTo,
+  confirmingDelete = false,
 }: {
-  product: { id: number; giftEntryId: number | null; stockEntryId: number | null };
+  product: { id: number; name: string; giftEntryId: number | null; stockEntryId: number | null };
   editLink: (productId: number, mode: "quick" | "full") => string;
+  /** The listing URL the delete posts go back to. */
+  returnTo: string;
+  /** Without JS: the page's answer to this card's Delete, the question to show at the card. */
+  confirmingDelete?: boolean;
 }) {
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(false);
+  const step = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) step.current?.querySelector("button")?.focus();
+  }, [asking]);
   return (
     <div className="col-span-2 mt-3 grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
       <Cell>
@@ -57,11 +74,19 @@ export function ProductCardActions({
         </Link>
       </Cell>
       <Cell>
-        <Form method="post" preventScrollReset>
+        {/* Without JS the question comes back from the server, scrolled to at this card; with JS it opens here. */}
+        <Form method="post" action={`${returnTo}#${DELETE_STEP_ID}`} preventScrollReset>
           <input type="hidden" name="productId" value={product.id} />
-          <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM} className={`${action} border-red-700 text-red-700 hover:bg-red-50`}>
+          <button
+            type={hydrated ? "button" : "submit"}
+            name="intent"
+            value="confirm-delete"
+            aria-expanded={hydrated ? asking : undefined}
+            onClick={hydrated ? () => setAsking(true) : undefined}
+            className={`${action} border-red-700 text-red-700 hover:bg-red-50`}
+          >
             Delete
-          </ConfirmButton>
+          </button>
         </Form>
       </Cell>
       <Cell wide>
@@ -89,6 +114,20 @@ export function ProductCardActions({
           </PostButton>
         )}
       </Cell>
+      {asking || confirmingDelete ? (
+        <div ref={step} className="col-span-6 sm:w-full">
+          <ConfirmStep
+            id={DELETE_STEP_ID}
+            message={DELETE_PRODUCT_CONFIRM}
+            detail={deleteProductDetail(product.name)}
+            intent="delete"
+            fields={{ productId: product.id }}
+            cancelTo={returnTo}
+            onCancel={hydrated ? () => setAsking(false) : undefined}
+            action={returnTo}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -150,6 +150,7 @@ export function ProductEditForm({
           multiple
           hint={`${current} of ${UPLOAD_LIMITS.imagesPerProduct} images. ${PRODUCT_IMAGE_MESSAGES.hint}`}
           onFiles={setFiles}
+          shrinkOver={UPLOAD_LIMITS.productImageBytes}
         />
         {mode === "quick" ? (
           hidden("keepExistingImages", "true")

@@ -55,6 +55,16 @@ const requiredAmount = (label: string) => z.preprocess(toNumber, amountNumber(la
 
 export const CATEGORY_MESSAGE = "Please select a category";
 
+/**
+ * A fresh one-time token for an Add product form (22 URL-safe characters): the same form
+ * sent twice makes one product (createProduct). Made by the loader, and by the page after
+ * each piece it adds with JavaScript.
+ */
+export function newFormToken(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** Add product (SPEC §5): 'Price' is the selling price; an empty 'Fixed Price' means the same. */
 export const productCreateFields = z.object({
     category: z.enum(CATEGORY_SLUGS, { error: CATEGORY_MESSAGE }),
@@ -69,6 +79,7 @@ export const productCreateFields = z.object({
     material: optionalText(100).default("Kansa"),
     utility: optionalText(100).default("Home Decor"),
     description: optionalText(5000).default(""),
+    formToken: z.string().regex(/^[A-Za-z0-9_-]{22}$/).optional(),
   });
 
 export const productCreateSchema = productCreateFields
@@ -88,6 +99,7 @@ export const productCreateSchema = productCreateFields
     material: p.material || "Kansa",
     utility: p.utility || "Home Decor",
     description: p.description,
+    formToken: p.formToken,
   }));
 
 export type ProductCreateInput = z.output<typeof productCreateSchema>;

@@ -322,16 +322,31 @@ export function productColumns(input: ProductCreateInput | ProductEditInput): Pa
  * transaction, then queues one job per image. A failed enqueue is left to the
  * reconcile: the rows are committed, so nothing is lost.
  */
-export async function createProduct(input: ProductCreateInput, images: readonly SavedUpload[]): Promise<{ id: number }> {
+export async function createProduct(input: ProductCreateInput, images: readonly SavedUpload[]): Promise<{ id: number; repeated: boolean }> {
   const db = getDb();
-  const { productId, mediaIds } = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("products")
-      .values({ ...productColumns(input), status: "processing" })
-      .executeTakeFirstOrThrow();
-    const productId = Number(inserted.insertId);
-    return { productId, mediaIds: await insertProductImages(trx, productId, images) };
-  });
-  await enqueueProductImages(mediaIds);
-  return { id: productId };
+  let made: { productId: number; mediaIds: number[] };
+  try {
+    made = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("products")
+        .values({ ...productColumns(input), status: "processing" })
+        .executeTakeFirstOrThrow();
+      const productId = Number(inserted.insertId);
+      // The form's token, in the same transaction: a second post of the same form waits here
+      // for the first to commit, then fails on the key and rolls its product back.
+      if (input.formToken) await trx.insertInto("product_form_tokens").values({ token: input.formToken, product_id: productId }).execute();
+      return { productId, mediaIds: await insertProductImages(trx, productId, images) };
+    });
+  } catch (error) {
+    const earlier = input.formToken && (error as { code?: string }).code === "ER_DUP_ENTRY" ? await productOfFormToken(input.formToken) : null;
+    if (earlier === null) throw error;
+    return { id: earlier, repeated: true };
+  }
+  await enqueueProductImages(made.mediaIds);
+  return { id: made.productId, repeated: false };
+}
+
+async function productOfFormToken(token: string): Promise<number | null> {
+  const row = await getDb().selectFrom("product_form_tokens").select("product_id").where("token", "=", token).executeTakeFirst();
+  return row ? Number(row.product_id) : null;
 }

@@ -4,6 +4,9 @@
 
 export const MB = 1024 * 1024;
 
+/** Widths of the image ladder the worker makes (workers/images.ts) and the storefront asks for in srcset; never upscaled. */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
 export const UPLOAD_LIMITS = {
   /** SPEC §9: 1 to 5 images per product (the one place this number is written). */
   imagesPerProduct: 5,

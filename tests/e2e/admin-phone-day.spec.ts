@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "./test.ts";
+import { signIn } from "./helpers.ts";
+import { addProduct, sqlQuery } from "./fixtures/admin.ts";
+import { jpeg, uniqueName } from "./fixtures/media.ts";
+
+// The owner's day on a phone (390×844, touch), JavaScript on and off: the result of an Add is
+// seen and the same form sent twice makes one piece; Delete asks at the piece, naming it.
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+const FIELDS = { category: "wall-hanging", price: "4500", height: "10", width: "6", length: "4", weight: "850" } as const;
+
+async function fillAdd(page: Page, name: string, seed: number): Promise<void> {
+  await page.goto("/dashboard/upload");
+  await page.getByLabel("Category").selectOption(FIELDS.category);
+  await page.getByLabel("Title").fill(name);
+  await page.getByLabel("Price", { exact: true }).fill(FIELDS.price);
+  for (const label of ["Height", "Width", "Length", "Weight"] as const) await page.getByLabel(label).fill(FIELDS[label.toLowerCase() as "height"]);
+  await page.getByLabel("Images (1 to 5)").setInputFiles([await jpeg("seen.jpg", seed)]);
+}
+
+const countNamed = async (name: string) => Number((await sqlQuery<Array<{ n: number }>>("SELECT COUNT(*) AS n FROM products WHERE name = ?", [name]))[0]!.n);
+
+test("Add: the result is shown where the owner looks, stays until dismissed, links to the piece; the same form again makes no second piece", async ({ page, javaScriptEnabled }) => {
+  const name = uniqueName("Seen Horse");
+  await fillAdd(page, name, 71);
+  const token = await page.locator('input[name="formToken"]').inputValue();
+  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  await page.getByRole("button", { name: "Add product" }).tap(); // the page is scrolled to the bottom of the form
+
+  const result = page.getByTestId("add-result");
+  await expect(result).toContainText(`“${name}” appears on the site once its photos are processed.`);
+  await expect(result).toBeInViewport();
+  if (javaScriptEnabled) {
+    await expect(result).toBeFocused();
+    // The green line clears after 3 s (SPEC §9); the result with its links stays.
+    await expect(page.getByText("Product added successfully!")).toBeHidden({ timeout: 8000 });
+    await expect(result).toBeInViewport();
+    await page.screenshot({ path: "docs/screenshots/admin-add-result-phone.png", scale: "css", animations: "disabled" });
+  }
+  const onSite = await result.getByRole("link", { name: "View it on the site" }).getAttribute("href");
+  const id = Number(onSite!.split("/").at(-1));
+  expect(onSite).toBe(`/product/${FIELDS.category}/${id}`);
+  if (javaScriptEnabled) expect(await page.locator('input[name="formToken"]').inputValue()).not.toBe(token); // the next piece, a new form
+
+  // The same form sent again (a double tap that got through, back and resubmit): the piece it made, no second one.
+  const again = await page.request.post("/dashboard/upload", {
+    multipart: { ...FIELDS, name, formToken: token, images: await jpeg("seen.jpg", 71) },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+  expect(again.headers().location).toBe(`/dashboard/upload?status=added&product=${id}`);
+  expect(await countNamed(name)).toBe(1);
+
+  await result.getByRole("link", { name: "Dismiss" }).tap();
+  await expect(result).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add product" })).toBeVisible();
+});
+
+test("Delete asks at the piece and names it; Cancel keeps it, Confirm deletes it", async ({ page, javaScriptEnabled }) => {
+  const name = uniqueName("Asked Owl");
+  await addProduct(page, { name, images: [await jpeg("asked.jpg", 72)] });
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  const question = card.getByRole("alertdialog");
+
+  await card.getByRole("button", { name: "Delete" }).tap();
+  await expect(question).toContainText("Are you sure you want to delete this product?");
+  await expect(question).toContainText(`“${name}” and its photos will be removed from the shop.`);
+  await expect(question).toBeInViewport();
+  await expect(page.getByRole("alertdialog")).toHaveCount(1); // only at this card
+  if (javaScriptEnabled) await page.screenshot({ path: "docs/screenshots/admin-delete-at-card-phone.png", scale: "css", animations: "disabled" });
+  // With JS Cancel closes the question where it is; without, it is a link back to the list.
+  await question.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).tap();
+  await expect(question).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+
+  await card.getByRole("button", { name: "Delete" }).tap();
+  await question.getByRole("button", { name: "Confirm" }).tap();
+  await expect(page.getByText("Product deleted successfully")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect(await countNamed(name)).toBe(0);
+});
