@@ -64,6 +64,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    /** Counting page views for the owner's interest figures (server/interest.ts); "off" only to measure its cost. */
+    INTEREST_COUNTING: z.enum(["on", "off"]).default("on"),
     /**
      * A connection that sends nothing for this long is closed, a stalled upload with it.
      * There is no limit on a whole request: a phone on a slow line may take many minutes

@@ -6,6 +6,7 @@ import * as m0060 from "./0060_home_slides.ts";
 import * as m0070 from "./0070_contact_phone.ts";
 import * as m0071 from "./0071_media_titles.ts";
 import * as m0080 from "./0080_products_search.ts";
+import * as m0120 from "./0120_interest.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0070_contact_phone": m0070,
   "0071_media_titles": m0071,
   "0080_products_search": m0080,
+  "0120_interest": m0120,
 };
