@@ -10,7 +10,7 @@ import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
-import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
+import { WhatsAppAnchor, WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
@@ -108,17 +108,16 @@ export default function ProductDetail() {
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-4 text-2xl" />
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp">
+            <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId="whatsapp" tap={{ kind: "buy", productId: product.id }}>
               Chat on WhatsApp
             </WhatsAppButton>
             <EnquiryToggle productId={product.id} inList={inEnquiry} />
           </div>
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
-            <a
+            <WhatsAppAnchor
               href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
+              tap={{ kind: "buy", productId: product.id }}
               className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
             >
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -126,7 +125,7 @@ export default function ProductDetail() {
               </svg>
               Chat on WhatsApp
               <span className="sr-only"> about {product.name} (opens in a new tab)</span>
-            </a>
+            </WhatsAppAnchor>
           </div>
 
           <HeadedSection heading="specs" title="Specifications" size="xl" className="mt-8">
@@ -146,7 +145,7 @@ export default function ProductDetail() {
             </p>
           </HeadedSection>
 
-          <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} />
+          <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} productId={product.id} />
         </div>
       </div>
 
