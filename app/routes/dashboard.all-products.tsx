@@ -21,6 +21,8 @@ import { getProductForAdmin, listProductsForAdmin } from "#app/modules/catalog/a
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
+import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
+import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
 
 const STATUS = {
@@ -76,7 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const products = await listProductsForAdmin({ category, q, page });
-  return { products, category, q, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
+  const figures = await freshPieceFigures(products.items.map((p) => p.id));
+  return { products, figures, category, q, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -171,7 +174,7 @@ function EditorModal({
 }
 
 export default function AllProducts() {
-  const { products, category, q, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
+  const { products, figures, category, q, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -258,6 +261,7 @@ export default function AllProducts() {
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
+                  {figures[p.id] ? <p className="text-xs text-brass-900/80" data-testid="piece-figures">{pieceFiguresText(figures[p.id]!)}</p> : null}
                   <div className="mt-1 text-xs">
                     {firstProblem ? (
                       <MediaState
