@@ -69,6 +69,8 @@ const envSchema = z
     PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     /** After a write, this many of the last hour's most-asked pages are re-rendered in the background. */
     PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(500).default(50),
+    /** Counting page views for the owner's interest figures (server/interest.ts); "off" only to measure its cost. */
+    INTEREST_COUNTING: z.enum(["on", "off"]).default("on"),
     /**
      * A connection that sends nothing for this long is closed, a stalled upload with it.
      * There is no limit on a whole request: a phone on a slow line may take many minutes

@@ -159,6 +159,28 @@ export interface DemoSeedTable {
   finished_at: Date | null;
 }
 
+/** Interest figures (app/modules/interest/): one count per day, piece (0: the whole shop) and metric. */
+export interface InterestDailyTable {
+  /** "YYYY-MM-DD", the shop's day: compared as text; select it through DATE_FORMAT (mysql2 reads a Date). */
+  day: string;
+  product_id: number;
+  metric: string;
+  value: number;
+}
+
+export interface InterestSearchesTable {
+  day: string;
+  query: string;
+  searches: number;
+  /** The result count last seen for the query that day; null when only hits of a cached page were counted. */
+  results: number | null;
+}
+
+export interface InterestBatchesTable {
+  id: string;
+  applied_at: CreatedAt;
+}
+
 export interface Database {
   media: MediaTable;
   products: ProductsTable;
@@ -175,6 +197,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   demo_seed: DemoSeedTable;
   waiting_buyers: WaitingBuyersTable;
+  interest_daily: InterestDailyTable;
+  interest_searches: InterestSearchesTable;
+  interest_batches: InterestBatchesTable;
 }
 
 export type MediaRow = Selectable<MediaTable>;

@@ -14,7 +14,9 @@ import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
+import { TAP_PATH } from "#app/modules/interest/kinds.ts";
 import { applyClientAddress } from "./client-address.ts";
+import { countPageViews, tapEndpoint } from "./interest.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
@@ -49,6 +51,8 @@ app.use(refuseMalformedAddresses, refuseUnservedMethods, closeUnreadBodies);
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
 const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
+// Counted after the answer is sent, cache hits included (server/interest.ts).
+if (env.INTEREST_COUNTING === "on") app.use(countPageViews());
 if (pageCache) app.use(createPageCacheHits(pageCache));
 
 app.use(requestLog());
@@ -102,6 +106,9 @@ app.use((req, res, next) => {
     res.status(403).type("text/plain").send("Cross-site requests are not allowed");
   }
 });
+
+// A WhatsApp link's ping or the page's beacon (a same-site POST: the check above refuses others).
+app.post(TAP_PATH, tapEndpoint());
 
 // Derived media: content-addressed, so cacheable forever. Originals live outside this folder
 // (and, on an object store, under a prefix this route never reads).

@@ -16,6 +16,7 @@ import {
   type QueueKey,
 } from "#app/modules/media/jobs.ts";
 import { getQueues } from "#app/modules/media/queue.server.ts";
+import { rollUpInterest } from "#app/modules/interest/rollup.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { STORAGE_FAULT_MESSAGES, StoreUnavailableError, type MediaStorage } from "#app/modules/media/storage.server.ts";
@@ -90,7 +91,7 @@ export interface RunningWorkers {
  * Starts the workers on one Redis connection:
  * - QUEUE_NAMES.image: process-image (priority 1) and process-image-avif (priority 10), at imageConcurrency;
  * - QUEUE_NAMES.video: process-video at concurrency 1, so images never wait behind a long video;
- * - QUEUE_NAMES.maintenance: the repeatable reconcile, at concurrency 1;
+ * - QUEUE_NAMES.maintenance: the repeatable reconcile (with the interest roll-up), at concurrency 1;
  * - QUEUE_NAMES.contact: forwarding stored contact messages to the form service (retried).
  */
 export async function startWorkers(
@@ -117,7 +118,12 @@ export async function startWorkers(
       const contact = getEnv().CONTACT_FORWARD_URL ? await requeueUnforwardedMessages() : 0;
       // Waiting buyers' numbers are kept at most 180 days (the privacy policy says so).
       const waitingDeleted = await purgeExpiredWaiting();
-      return { ...media, contactRequeued: contact, waitingDeleted };
+      // The interest counts of Redis into the daily tables (idempotent: app/modules/interest/rollup.server.ts).
+      const interest = await rollUpInterest(db).catch((error: unknown) => {
+        log.warn({ err: error }, "interest roll-up failed; the next run retries it");
+        return null;
+      });
+      return { ...media, contactRequeued: contact, waitingDeleted, interest };
     },
     "forward-contact": (job) => forwardContactMessage(job),
   };

@@ -18,6 +18,7 @@ import type { ImageView } from "#app/modules/media/views.ts";
 import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { whatsappChatHref } from "#app/modules/site/links.ts";
+import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { useRootData } from "#app/root.tsx";
 
@@ -96,9 +97,9 @@ function HomeIntro() {
             Browse the collection
           </Link>
           {shop ? (
-            <a href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer" className={`${button} bg-[#1f7a3d] text-white`}>
+            <WhatsAppAnchor href={whatsappChatHref(shop.whatsapp)} className={`${button} bg-[#1f7a3d] text-white`}>
               Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </WhatsAppAnchor>
           ) : null}
         </p>
       </div>

@@ -14,6 +14,7 @@ import { contactSchema } from "#app/modules/contact/schema.ts";
 import { contactThrottledMessage, takeContactMessage } from "#app/modules/contact/throttle.server.ts";
 import { SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
+import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -156,15 +157,13 @@ export default function Contact() {
               <dd className="flex flex-wrap items-center gap-x-4">
                 {shop ? <a className="inline-flex min-h-11 items-center underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}
                 {shop ? (
-                  <a
+                  <WhatsAppAnchor
                     className="inline-flex min-h-11 items-center font-semibold text-[#1a6b35] underline"
                     href={whatsappChatHref(shop.whatsapp)}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     data-testid="contact-whatsapp"
                   >
                     Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-                  </a>
+                  </WhatsAppAnchor>
                 ) : null}
               </dd>
             </div>

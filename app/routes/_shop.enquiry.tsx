@@ -94,7 +94,7 @@ export default function Enquiry() {
           </p>
           {available > 0 ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <WhatsAppButton href={whatsappHref} icon={whatsappIcon} testId="enquiry-whatsapp">
+              <WhatsAppButton href={whatsappHref} icon={whatsappIcon} testId="enquiry-whatsapp" tap={{ kind: "enquiry" }}>
                 Send enquiry on WhatsApp
               </WhatsAppButton>
               <CopyButton text={message} label="Copy message" />

@@ -12,7 +12,7 @@ import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.ts
 import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
-import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
+import { WhatsAppAnchor, WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
@@ -125,7 +125,7 @@ export default function ProductDetail() {
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {/* On a phone the bar below is the one chat button (one at a time). */}
             <span className="max-md:hidden">
-              <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId={ask ? "whatsapp-ask" : "whatsapp"}>
+              <WhatsAppButton href={whatsapp} icon={whatsappIcon} testId={ask ? "whatsapp-ask" : "whatsapp"} tap={{ kind: ask ? "similar" : "buy", productId: product.id }}>
                 {whatsappLabel}
               </WhatsAppButton>
             </span>
@@ -134,10 +134,9 @@ export default function ProductDetail() {
           {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
-            <a
+            <WhatsAppAnchor
               href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
+              tap={{ kind: ask ? "similar" : "buy", productId: product.id }}
               className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
             >
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -145,7 +144,7 @@ export default function ProductDetail() {
               </svg>
               {whatsappLabel}
               <span className="sr-only"> about {product.name} (opens in a new tab)</span>
-            </a>
+            </WhatsAppAnchor>
           </div>
 
           <HeadedSection heading="specs" title="Specifications" size="xl" className="mt-8">
@@ -165,7 +164,7 @@ export default function ProductDetail() {
             </p>
           </HeadedSection>
 
-          <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} />
+          <ShareProduct title={product.name} url={pageUrl} whatsappHref={shareWhatsapp} productId={product.id} />
         </div>
       </div>
 

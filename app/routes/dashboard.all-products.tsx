@@ -23,6 +23,8 @@ import { retryMedia } from "#app/modules/media/library.server.ts";
 import { ProductStateActions } from "#app/components/admin/product-state-actions.tsx";
 import { setProductState } from "#app/modules/catalog/states.server.ts";
 import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES, productStateFields } from "#app/modules/catalog/states.ts";
+import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
+import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
 
 const STATUS = {
@@ -89,7 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const products = await listProductsForAdmin({ category, q, page, state });
-  return { products, category, q, state, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
+  const figures = await freshPieceFigures(products.items.map((p) => p.id));
+  return { products, figures, category, q, state, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -197,7 +200,7 @@ function EditorModal({
 }
 
 export default function AllProducts() {
-  const { products, category, q, state, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
+  const { products, figures, category, q, state, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -296,6 +299,7 @@ export default function AllProducts() {
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
+                  {figures[p.id] ? <p className="text-xs text-brass-900/80" data-testid="piece-figures">{pieceFiguresText(figures[p.id]!)}</p> : null}
                   <div className="mt-1 text-xs">
                     {firstProblem ? (
                       <MediaState

@@ -29,6 +29,8 @@ import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { parseUpload } from "#app/modules/media/upload.server.ts";
+import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
+import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
 export const DELETE_IMAGE_CONFIRM = "Are you sure you want to delete this image?";
 const CONFIRM_TEXT: Record<string, string> = { delete: DELETE_PRODUCT_CONFIRM, "delete-image": DELETE_IMAGE_CONFIRM };
@@ -68,10 +70,9 @@ function withStatus(path: string, status: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return {
-      product: await getProductForAdmin(productId(params)),
-      status: statusFrom(new URL(request.url).searchParams, STATUS),
-    };
+    const product = await getProductForAdmin(productId(params));
+    const figures = (await freshPieceFigures([product.id]))[product.id]!;
+    return { product, figures, status: statusFrom(new URL(request.url).searchParams, STATUS) };
   } catch (error) {
     throw refused(error, (message) => message);
   }
@@ -204,7 +205,7 @@ function ImageButton({ intent, mediaId, direction, label }: { intent: string; me
 }
 
 export default function EditProduct() {
-  const { product, status } = useLoaderData<typeof loader>();
+  const { product, figures, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   usePollWhile(product.images.some((i) => i.status === "processing"));
   const self = `/dashboard/edit-product/${product.id}`;
@@ -218,6 +219,9 @@ export default function EditProduct() {
       <h1 className="mt-4 font-serif text-2xl text-brass-800">Edit product</h1>
       <p className="text-sm text-brass-900/80" data-testid="product-state">
         {product.name} · {productStateText(product)}
+      </p>
+      <p className="text-sm text-brass-900/80" data-testid="piece-figures">
+        {pieceFiguresText(figures)}
       </p>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />

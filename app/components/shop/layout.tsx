@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { shopAddresses } from "#app/components/shop/contact-links.tsx";
 import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
+import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -106,10 +107,8 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
 /** The workshop's WhatsApp as an icon button: a chat with no page address attached. */
 export function WhatsAppLink({ number, icon, className = "" }: { number: string; icon: string | undefined; className?: string }) {
   return (
-    <a
+    <WhatsAppAnchor
       href={whatsappChatHref(number)}
-      target="_blank"
-      rel="noopener noreferrer"
       className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full text-[#1a6b35] ${className}`}
       data-testid="whatsapp-chat"
     >
@@ -117,7 +116,7 @@ export function WhatsAppLink({ number, icon, className = "" }: { number: string;
         <path fill="currentColor" d={icon} />
       </svg>
       <span className="sr-only">WhatsApp (opens in a new tab)</span>
-    </a>
+    </WhatsAppAnchor>
   );
 }
 
@@ -261,9 +260,9 @@ export function ShopChrome({
             <p>{shop ? <a className="inline-flex min-h-11 items-center underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}</p>
             <p>
               {shop ? (
-                <a className="inline-flex min-h-11 items-center underline" href={whatsappChatHref(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
+                <WhatsAppAnchor className="inline-flex min-h-11 items-center underline" href={whatsappChatHref(shop.whatsapp)}>
                   WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </WhatsAppAnchor>
               ) : null}
             </p>
           </div>

@@ -1,16 +1,22 @@
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
+import { tapUrl } from "#app/modules/interest/kinds.ts";
 
 /**
  * Share a product: the phone's share sheet where the browser has one (JavaScript), and
  * always a "Share on WhatsApp" link and the page address to copy, which need none.
  */
-export function ShareProduct({ title, url, whatsappHref }: { title: string; url: string; whatsappHref: string }) {
+export function ShareProduct({ title, url, whatsappHref, productId }: { title: string; url: string; whatsappHref: string; productId: number }) {
   const hydrated = useHydrated();
   const canShare = hydrated && typeof navigator.share === "function";
   // A closed share sheet rejects with AbortError: nothing to report.
-  const share = () => navigator.share({ title, url }).catch(() => undefined);
+  const share = () =>
+    navigator
+      .share({ title, url })
+      .then(() => navigator.sendBeacon(tapUrl("share_sheet", productId)))
+      .catch(() => undefined);
   return (
     <HeadedSection heading="share" title="Share this piece" size="xl" className="mt-8" data-testid="share">
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -24,15 +30,14 @@ export function ShareProduct({ title, url, whatsappHref }: { title: string; url:
             Share…
           </button>
         ) : null}
-        <a
+        <WhatsAppAnchor
           href={whatsappHref}
-          target="_blank"
-          rel="noopener noreferrer"
+          tap={{ kind: "share", productId }}
           className="inline-flex min-h-11 items-center rounded-lg border border-[#1f7a3d] bg-white px-4 font-medium text-[#1a6b35] hover:bg-green-50"
           data-testid="share-whatsapp"
         >
           Share on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </WhatsAppAnchor>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <label className="flex min-w-0 flex-1 flex-col text-sm text-brass-900/80">

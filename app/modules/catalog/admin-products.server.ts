@@ -125,3 +125,10 @@ export async function listEntriesForAdmin(list: "gift_entries" | "stock_entries"
     return product ? [{ entryId: e.id, product }] : [];
   });
 }
+
+/** Names and categories of products by id, whatever their state (the interest figures' labels). */
+export async function productLabels(ids: readonly number[]): Promise<Map<number, { name: string; category: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await getDb().selectFrom("products").select(["id", "name", "category"]).where("id", "in", [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, category: row.category }]));
+}

@@ -6,6 +6,7 @@ import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { ENQUIRY_COOKIE_NAME, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
+import { countInterest } from "#app/modules/interest/counter.server.ts";
 
 const MAX_AGE_SECONDS = 90 * 24 * 3600;
 
@@ -47,6 +48,7 @@ export async function changeEnquiry(request: Request, form: EnquiryForm): Promis
   }
   const added = addPiece(ids, form.productId);
   if (!added.ok) return added;
+  if (!ids.includes(form.productId)) void countInterest("enquiry_add", form.productId);
   return { ...added, setCookie: await enquiryCookieHeader(added.ids) };
 }
 

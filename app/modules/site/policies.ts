@@ -32,6 +32,13 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
         ],
       },
       {
+        heading: "What we count, and what we do not keep",
+        paragraphs: [
+          "To know which pieces people like, we count per piece and per day: page views, taps on our WhatsApp links, pieces added to an enquiry list, shares, “tell me when” sign-ups, commission requests, and the words searched for with how many pieces were found. Visits by link previews and robots are counted apart.",
+          "These figures are totals only. We set no cookie to count them and keep no IP address, phone number or browser detail for them: to tell visitors apart for one day, a one-way code is made from the address and browser with a random value that is thrown away when the day ends, so no one, not even we, can link a visit to a person or to another day.",
+        ],
+      },
+      {
         heading: "Your choices",
         paragraphs: [
           "You may ask us at any time to see, correct or delete the details we hold about you, except records we must keep by law. Write to us from the contact page or on WhatsApp.",
