@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
+import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
