@@ -6,6 +6,7 @@ import { apiAction } from "#app/modules/api/endpoint.server.ts";
 import { openApiDocument } from "#app/modules/api/openapi.server.ts";
 import { productEndpoints } from "#app/modules/api/products.server.ts";
 import { PRICE_ORDER_MESSAGE, productCreateSchema, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
+import { getDb } from "#db/index.ts";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
 import { adminCookie, args, multipart, ORIGIN, shopFingerprint } from "./support-input.ts";
 
@@ -86,5 +87,14 @@ describe("prices", () => {
     expect(doc).toContain("The selling price is at most the list price (priceFixed)");
     expect(doc).toContain('"multipleOf":0.01');
     expect(doc).toContain('"pattern":"^[0-9]{1,8}(\\\\.[0-9]{1,2})?$"');
+  });
+});
+
+describe("a product stored before the rule (selling price above the list price)", () => {
+  it("can still be edited without touching the prices; a price sent is checked", async () => {
+    const created = await create({ priceFixed: "1000", priceDiscount: "900" });
+    await getDb().updateTable("products").set({ price_discount: "5000" }).where("id", "=", Number(created.data!._id)).execute();
+    expect((await update(created.data!._id, { name: "Renamed" })).status).toBe(200);
+    expect((await update(created.data!._id, { priceFixed: 1200 })).errors?.priceFixed).toBe(PRICE_ORDER_MESSAGE);
   });
 });

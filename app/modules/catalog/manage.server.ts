@@ -56,10 +56,12 @@ export async function updateProduct(
     if (input.version !== undefined && input.version !== stored.version) {
       throw new ManageError(CONFLICT_MESSAGES.api(input.version, stored.version), 409);
     }
-    // An edit sending one price is checked against the other as stored.
+    // An edit sending a price is checked against the other as stored (one not touching
+    // the prices is not refused for a row stored before the rule).
     const listPrice = input.priceFixed ?? Number(stored.price_fixed);
     const sellingPrice = input.priceDiscount !== undefined ? input.priceDiscount : stored.price_discount === null ? null : Number(stored.price_discount);
-    if (priceOrderWrong(sellingPrice, listPrice)) {
+    const sendsPrice = input.priceFixed !== undefined || input.priceDiscount !== undefined;
+    if (sendsPrice && priceOrderWrong(sellingPrice, listPrice)) {
       const field = input.priceDiscount !== undefined ? "priceDiscount" : "priceFixed";
       throw new ManageError(PRICE_ORDER_MESSAGE, 400, { fieldErrors: { [field]: PRICE_ORDER_MESSAGE } });
     }
