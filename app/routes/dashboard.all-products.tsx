@@ -21,7 +21,7 @@ import { getProductForAdmin, listProductsForAdmin } from "#app/modules/catalog/a
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
-import { ProductStateActions } from "#app/components/admin/product-state-actions.tsx";
+import { ProductStateActions, SOLD_STEP_ID } from "#app/components/admin/product-state-actions.tsx";
 import { setProductState } from "#app/modules/catalog/states.server.ts";
 import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES, productStateFields } from "#app/modules/catalog/states.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
@@ -267,16 +267,6 @@ export default function AllProducts() {
         {products.total} {products.total === 1 ? "product" : "products"}
       </p>
 
-      {confirmSold ? (
-        <ConfirmStep
-          message={STATE_ACTIONS.confirmSold(confirmSold.name)}
-          intent="mark-sold"
-          fields={{ productId: confirmSold.productId }}
-          cancelTo={returnTo}
-          action={returnTo}
-        />
-      ) : null}
-
       {products.items.length === 0 ? (
         <p className="mt-6">No products found.</p>
       ) : (
@@ -315,7 +305,19 @@ export default function AllProducts() {
                   </div>
                 </div>
                 <ProductCardActions product={p} editLink={editLink} returnTo={returnTo} confirmingDelete={confirmFor === p.id} />
-                <ProductStateActions product={p} />
+                <ProductStateActions product={p} returnTo={returnTo} />
+                {confirmSold?.productId === p.id ? (
+                  <div className="col-span-2">
+                    <ConfirmStep
+                      id={SOLD_STEP_ID}
+                      message={STATE_ACTIONS.confirmSold(confirmSold.name)}
+                      intent="mark-sold"
+                      fields={{ productId: confirmSold.productId }}
+                      cancelTo={returnTo}
+                      action={returnTo}
+                    />
+                  </div>
+                ) : null}
               </li>
             );
           })}

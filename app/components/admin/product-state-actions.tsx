@@ -6,9 +6,12 @@ import { ConfirmButton } from "./confirm-button.tsx";
 const button =
   "flex min-h-11 w-full items-center justify-center rounded border border-brass-700 px-2 py-1 text-center text-sm leading-tight text-brass-800 hover:bg-brass-100 sm:w-auto sm:px-3";
 
-function StateForm({ productId, state, children }: { productId: number; state?: ProductState; children: ReactNode }) {
+/** The id of the no-JS "Mark sold?" step shown in the card: the post's address ends in #… to land on it. */
+export const SOLD_STEP_ID = "confirm-sold";
+
+function StateForm({ productId, state, action, children }: { productId: number; state?: ProductState; action?: string; children: ReactNode }) {
   return (
-    <Form method="post" preventScrollReset className="flex items-stretch gap-2">
+    <Form method="post" action={action} preventScrollReset className="flex items-stretch gap-2">
       <input type="hidden" name="productId" value={productId} />
       {state ? <input type="hidden" name="state" value={state} /> : null}
       {children}
@@ -18,9 +21,17 @@ function StateForm({ productId, state, children }: { productId: number; state?: 
 
 /**
  * An All Products card's state: where the piece stands and a button for each other state.
- * Marking sold asks first, naming the piece (with JS the browser's dialog, without it a step).
+ * Marking sold asks first, naming the piece (with JS the browser's dialog, without it a step in
+ * this card, which the post's address scrolls to).
  */
-export function ProductStateActions({ product }: { product: { id: number; name: string; state: ProductState; shipsInDays: number | null } }) {
+export function ProductStateActions({
+  product,
+  returnTo,
+}: {
+  product: { id: number; name: string; state: ProductState; shipsInDays: number | null };
+  /** The listing URL the posts go back to. */
+  returnTo: string;
+}) {
   const { id, state } = product;
   return (
     <div className="col-span-2 mt-3 flex flex-wrap items-center gap-2" data-testid="state-actions">
@@ -29,7 +40,7 @@ export function ProductStateActions({ product }: { product: { id: number; name: 
         {state === "made-to-order" && product.shipsInDays !== null ? ` (ships in ${product.shipsInDays} days)` : null}
       </p>
       {state === "sold" ? null : (
-        <StateForm productId={id}>
+        <StateForm productId={id} action={`${returnTo}#${SOLD_STEP_ID}`}>
           <ConfirmButton intent="mark-sold" message={STATE_ACTIONS.confirmSold(product.name)} className={button}>
             {STATE_ACTIONS.sold}
           </ConfirmButton>
