@@ -34,6 +34,7 @@ afterAll(() => {
 });
 
 beforeEach(async () => {
+  await db.deleteFrom("interest_searches").execute();
   await db.deleteFrom("interest_daily").execute();
   await db.deleteFrom("interest_batches").execute();
 });
@@ -77,11 +78,22 @@ describe("counting over HTTP", () => {
     await get("/product/idols/21", { "User-Agent": PHONE_UA, "Sec-Purpose": "prefetch" });
     await get("/product/idols/21.data", { "User-Agent": PHONE_UA, Referer: `${base}/product/idols/21` });
     await get("/product/idols/21.data", { "User-Agent": PHONE_UA, Referer: `${base}/product/idols` });
+    await get("/product/idols/21?image=2", { "User-Agent": PHONE_UA, Referer: `${base}/product/idols/21` });
     for (const response of [...people, ...previews]) expect(response.headers.get("set-cookie")).toBeNull();
     await expect.poll(() => figure(21, "previews")).toBe(6);
     await expect.poll(() => figure(21, "views")).toBe(31);
     expect(await figure(21, "visitors")).toBe(1);
     expect(await figure(21, "views")).toBe(31);
+  });
+
+  it("counts a new search from the search page, not the page's own data reloaded", async () => {
+    const get = (path: string, referer: string) => fetch(`${base}${path}`, { headers: { "User-Agent": PHONE_UA, Referer: `${base}${referer}` } });
+    await get("/search.data?q=brass%20owl", "/search?q=lamp");
+    await get("/search.data?q=brass%20owl&_routes=routes%2F_shop.search", "/search?q=brass+owl");
+    await get("/search?q=Brass++Owl&page=2", "/search?q=brass+owl");
+    await expect.poll(() => figure(0, "page_views")).toBe(2);
+    const row = await db.selectFrom("interest_searches").select(["query", "searches"]).execute();
+    expect(row).toEqual([{ query: "brass owl", searches: 1 }]);
   });
 
   it("counts every one of many concurrent taps (ping and beacon alike), and refuses unknown ones", async () => {

@@ -28,15 +28,33 @@ export function isPreviewFetcher(userAgent: string): boolean {
   return userAgent.trim() === "" || isbot(userAgent);
 }
 
-/** The path of a same-site page a request came from (Referer), or null. */
-function sameSitePath(req: Request, header: string | undefined): string | null {
+/** The same-site page a request came from (Referer, Ping-From), or null. */
+function sameSiteUrl(req: Request, header: string | undefined): URL | null {
   if (!header) return null;
   try {
     const url = new URL(header);
-    return url.host === req.get("host") ? url.pathname : null;
+    return url.host === req.get("host") ? url : null;
   } catch {
     return null;
   }
+}
+
+/** A query string without Remix's own `_routes` (which data a revalidation asks for). */
+function pageQuery(params: URLSearchParams): string {
+  const copy = new URLSearchParams(params);
+  copy.delete("_routes");
+  copy.sort();
+  return copy.toString();
+}
+
+/**
+ * The page reloading itself: its data again after the heart, or another photo of a piece
+ * (?image=2 without JavaScript). A new search or another listing page from the same path is a view.
+ */
+function sameVisit(req: Request, page: string): boolean {
+  const from = sameSiteUrl(req, req.get("referer"));
+  if (!from || from.pathname !== page) return false;
+  return productIdOf(page) !== null || pageQuery(from.searchParams) === pageQuery(new URL(req.originalUrl, "http://local").searchParams);
 }
 
 /** Counts each storefront page answered with 200 after it is sent. Mount before the page cache. */
@@ -50,8 +68,7 @@ export function countPageViews(): RequestHandler {
     res.once("finish", () => {
       if (res.statusCode !== 200) return;
       if (!req.path.endsWith(".data") && !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      // The page reloading its own data (after the heart) or another photo of it (?image=2) is the same visit.
-      if (sameSitePath(req, req.get("referer")) === page) return;
+      if (sameVisit(req, page)) return;
       const userAgent = req.get("user-agent") ?? "";
       const q = page === "/search" && (req.query.page ?? "1") === "1" && typeof req.query.q === "string" ? normaliseQuery(req.query.q) : "";
       void recordPageHit({
@@ -82,7 +99,7 @@ export function tapEndpoint(): RequestHandler {
       return;
     }
     // A link without its piece: the piece whose page it was on (`Ping-From`, or the beacon's Referer).
-    const productId = p ? Number(p) : productIdOf(sameSitePath(req, req.get("ping-from") ?? req.get("referer")) ?? "");
+    const productId = p ? Number(p) : productIdOf(sameSiteUrl(req, req.get("ping-from") ?? req.get("referer"))?.pathname ?? "");
     if (!isPreviewFetcher(req.get("user-agent") ?? "")) {
       void (kind === "share_sheet" ? countInterest(kind, productId) : countTap(kind, productId));
     }

@@ -99,15 +99,15 @@ export interface RollUpResult {
 }
 
 export async function rollUpInterest(db: DB = getDb(), redis: Redis = interestRedis()): Promise<RollUpResult> {
-  // Batches a failed run left behind first, then today's (and any earlier day's) live hashes.
-  const moved = await scanKeys(redis, movingPattern());
+  // Each day's live hash becomes a batch first; then every batch is applied: this run's, one
+  // another process moved and is applying (waited for on its id), one a failed run left behind.
+  // So a read after this run sees every count made before it started.
   for (const key of await scanKeys(redis, countsPattern())) {
     const [day] = lastParts(key, 1) as [string];
-    const target = movingKey(day, randomUUID());
-    // Another roll-up may have moved it a moment ago: nothing left to do for this day then.
-    const renamed = await redis.renamenx(key, target).catch(() => 0);
-    if (renamed) moved.push(target);
+    // Another roll-up may have moved it a moment ago: its batch is found below.
+    await redis.renamenx(key, movingKey(day, randomUUID())).catch(() => 0);
   }
+  const moved = await scanKeys(redis, movingPattern());
   for (const key of moved) await applyBatch(db, redis, key);
   const visitors = await scanKeys(redis, visitorsPattern());
   for (const key of visitors) await applyVisitors(db, redis, key);
