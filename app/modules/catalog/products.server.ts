@@ -238,12 +238,9 @@ export interface HomeProducts {
  * picture per listing tile. Their three row reads run side by side, then one image read serves them all.
  */
 export async function listHomeProducts(sizes: { gifts: number; stock: number }, tileSlugs: readonly ListingSlug[]): Promise<HomeProducts> {
-  const [giftRows, stockRows, tileIds] = await Promise.all([
-    // The home page's Gift Corner and Dokra Collection show no sold pieces.
-    entryRows("gift_entries", sizes.gifts, { unsold: true }),
-    entryRows("stock_entries", sizes.stock, { unsold: true }),
-    newestIdPerListing(tileSlugs),
-  ]);
+  // The home page's Gift Corner and Dokra Collection show no sold pieces.
+  const unsold = { unsold: true };
+  const [giftRows, stockRows, tileIds] = await Promise.all([entryRows("gift_entries", sizes.gifts, unsold), entryRows("stock_entries", sizes.stock, unsold), newestIdPerListing(tileSlugs)]);
   const ids = new Set([...giftRows, ...stockRows].map((row) => row.id));
   for (const id of tileIds) if (id !== null) ids.add(id);
   const images = await loadProductImages([...ids], { readyOnly: true });
