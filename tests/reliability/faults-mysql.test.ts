@@ -71,9 +71,9 @@ let phase: Phase = "before";
 
 /** Pages rendered (and so cached) before the outage. */
 const WARM = ["/", "/gallery", `/product/${CATEGORY_SLUGS[0]}`, `/product/${CATEGORY_SLUGS[1]}`];
-/** Never rendered before: a query string makes each URL new to the cache, so it must read the database. */
+/** Never rendered before: a page number makes each URL new to the cache (a parameter pages read, so the answer is stored), so it must read the database. */
 let coldCounter = 0;
-const cold = () => (coldCounter++ % 2 ? `/gallery?visit=${coldCounter}` : `/product/${CATEGORY_SLUGS[2]}?visit=${coldCounter}`);
+const cold = () => (coldCounter++ % 2 ? `/gallery?page=${coldCounter}` : `/product/${CATEGORY_SLUGS[2]}?page=${coldCounter}`);
 
 /** One request, labelled with the phase it started and ended in ("in between" when they differ). */
 async function get(url: string, warm: boolean): Promise<Answer> {
