@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { countInterest } from "#app/modules/interest/counter.server.ts";
 import { waitingFormSchema } from "#app/modules/waiting/schema.ts";
 import { WAITING_TEXT } from "#app/modules/waiting/text.ts";
 import { signUpWaiting } from "#app/modules/waiting/waiting.server.ts";
@@ -33,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await signUpWaiting(clientIpOf(request), parsed.data);
   if (!result.ok) return data({ values, errors: {}, formError: result.error, productId }, { status: result.status });
+  await countInterest("notify", parsed.data.productId);
   return redirect(`/notify?piece=${parsed.data.productId}&done=1`, 303);
 }
 

@@ -55,6 +55,12 @@ export default function DashboardHome() {
         </Link>
         : the addresses for the WhatsApp catalogue (Meta) and Google, and the products they would refuse.
       </p>
+      <p className="mt-4 rounded-lg bg-white px-4 py-2 text-sm text-brass-900/80 shadow-sm">
+        <Link className="inline-block py-3 align-baseline font-semibold text-clay underline" to="/dashboard/interest">
+          Interest
+        </Link>
+        : which pieces people look at and ask about on WhatsApp, and the searches that found nothing.
+      </p>
       <h2 className="mt-8 font-serif text-xl text-brass-800">Categories</h2>
       <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         {CATEGORIES.map((category) => (

@@ -25,7 +25,7 @@ import { ProductStateActions, SOLD_STEP_ID } from "#app/components/admin/product
 import { setProductState } from "#app/modules/catalog/states.server.ts";
 import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES, productStateFields } from "#app/modules/catalog/states.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
-import { pieceFiguresText } from "#app/modules/interest/texts.ts";
+import { pieceFiguresShort } from "#app/modules/interest/texts.ts";
 
 
 const STATUS = {
@@ -67,6 +67,14 @@ const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
 };
 
 /** The listing URL the page was on, without the editor or a previous status. */
+/** The listing with one card's state buttons open (or none), back at that card. */
+function stateToggleUrl(returnTo: string, productId: number | null): string {
+  const url = new URL(returnTo, "http://x");
+  if (productId === null) url.searchParams.delete("stateFor");
+  else url.searchParams.set("stateFor", String(productId));
+  return `${url.pathname}${url.search}${productId === null ? "" : `#state-${productId}`}`;
+}
+
 function listUrl(request: Request, status?: string): string {
   const url = new URL(request.url);
   for (const key of ["edit", "mode", "status", "index"]) url.searchParams.delete(key);
@@ -93,7 +101,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const products = await listProductsForAdmin({ category, q, page, state });
   const figures = await freshPieceFigures(products.items.map((p) => p.id));
-  return { products, figures, category, q, state, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
+  // The one card whose state buttons are open (a link on each card; closed cards stay compact on a phone).
+  const stateFor = Number(url.searchParams.get("stateFor")) || null;
+  return { products, figures, category, q, state, stateFor, editing, mode, returnTo: listUrl(request), status: statusFrom(url.searchParams, STATUS) } as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -201,7 +211,7 @@ function EditorModal({
 }
 
 export default function AllProducts() {
-  const { products, figures, category, q, state, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
+  const { products, figures, category, q, state, stateFor, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -290,7 +300,7 @@ export default function AllProducts() {
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
-                  {figures[p.id] ? <p className="text-xs text-brass-900/80" data-testid="piece-figures">{pieceFiguresText(figures[p.id]!)}</p> : null}
+                  {figures[p.id] ? <p className="text-xs text-brass-900/80" data-testid="piece-figures">{pieceFiguresShort(figures[p.id]!)}</p> : null}
                   <div className="mt-1 text-xs">
                     {firstProblem ? (
                       <MediaState
@@ -304,8 +314,14 @@ export default function AllProducts() {
                     )}
                   </div>
                 </div>
-                <ProductCardActions product={p} editLink={editLink} returnTo={returnTo} confirmingDelete={confirmFor === p.id} />
-                <ProductStateActions product={p} returnTo={returnTo} />
+                <ProductCardActions
+                  product={p}
+                  editLink={editLink}
+                  returnTo={returnTo}
+                  confirmingDelete={confirmFor === p.id}
+                  stateToggle={{ label: STATE_NAMES[p.state], to: stateToggleUrl(returnTo, stateFor === p.id ? null : p.id), open: stateFor === p.id }}
+                />
+                {stateFor === p.id ? <ProductStateActions product={p} returnTo={returnTo} /> : null}
                 {confirmSold?.productId === p.id ? (
                   <div className="col-span-2">
                     <ConfirmStep

@@ -9,7 +9,6 @@ export const DASHBOARD_MENU = [
   { to: "/dashboard", label: "Dashboard", end: true },
   { to: "/dashboard/upload", label: "Upload" },
   { to: "/dashboard/all-products", label: "All Products" },
-  { to: "/dashboard/interest", label: "Interest" },
   { to: "/dashboard/trending", label: "Gift Items" },
   { to: "/dashboard/stock-products", label: "Stock Products" },
   { to: "/dashboard/upload-gallery", label: "Upload Gallery" },

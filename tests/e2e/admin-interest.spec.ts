@@ -60,7 +60,8 @@ test("N taps on a piece's WhatsApp button count N; people's views count, link pr
 
   await shopper.goto(href!);
   if (javaScriptEnabled) await expect(shopper.locator("html[data-hydrated]")).toHaveCount(1);
-  const button = shopper.getByTestId("whatsapp");
+  // On a phone the one chat button is the bar at the foot of the screen.
+  const button = shopper.getByTestId("whatsapp-bar").getByRole("link");
   const waHref = await button.getAttribute("href");
   expect(waHref).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
   // One way per tap, never both: the ping only without JavaScript, the beacon only with it.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "./test.ts";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, confirmAction, waitForProductReady } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
@@ -28,9 +28,16 @@ async function jsonLdAvailability(page: Page): Promise<string> {
 /** The piece's own badge (not those of You May Also Like, below it). */
 const pieceBadge = (page: Page) => page.getByTestId("product-detail").locator(":scope > div").first().getByTestId("state-badge");
 
+/** A card's state buttons open under it from its state link (closed cards stay compact). */
+async function openStateButtons(card: Locator) {
+  await card.getByTestId("state-toggle").click();
+  await expect(card.getByTestId("state-actions")).toBeVisible();
+}
+
 async function cardAction(page: Page, name: string, button: string, days?: string) {
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
   const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await openStateButtons(card);
   if (days !== undefined) await card.getByLabel(`Ships in days for ${name}`).fill(days);
   await card.getByRole("button", { name: button, exact: true }).click();
   if (days !== "") await expect(page.getByTestId("status-message")).toHaveText(STATE_ACTIONS.changed);
@@ -60,6 +67,7 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   // Sold, after a confirmation that names the piece.
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
   const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await openStateButtons(card);
   await confirmAction(page, javaScriptEnabled, () => card.getByRole("button", { name: STATE_ACTIONS.sold }).click(), STATE_ACTIONS.confirmSold(name));
   await expect(page.getByTestId("status-message")).toHaveText(STATE_ACTIONS.changed);
   await expect(page.getByTestId("admin-product-card").filter({ hasText: name }).getByTestId("state-name")).toHaveText("State: Sold");

@@ -1,7 +1,7 @@
 import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, confirmAction, findProductId, submitProduct, waitForProductReady } from "./fixtures/admin.ts";
-import { bigJpeg, brokenJpeg, fakeImage, jpeg, uniqueName } from "./fixtures/media.ts";
+import { bigJpeg, brokenJpeg, fakeImage, jpeg, uniqueName, unreadableBigJpeg } from "./fixtures/media.ts";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -184,7 +184,7 @@ test("Edit product: at most 5 images in total and 5 MB per file", async ({ page,
   if (!javaScriptEnabled) await expect(page.getByText("Failed to save changes. Please try again.")).toBeVisible();
 
   await page.goto(`/dashboard/edit-product/${id}`);
-  await page.getByLabel("New images").setInputFiles([await bigJpeg()]);
+  await page.getByLabel("New images").setInputFiles([javaScriptEnabled ? unreadableBigJpeg() : await bigJpeg()]);
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Some files exceed the 5MB limit. Please upload smaller images.")).toBeVisible();
   await page.goto(`/dashboard/edit-product/${id}`);

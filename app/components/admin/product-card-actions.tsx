@@ -18,13 +18,13 @@ export function productStateText(product: { status: MediaStatus; available: bool
   return "Not in the shop: an image could not be processed (see below)";
 }
 
-// Two rows on a phone (edit/edit/delete, then the two lists), one wrapping row from 640 px.
+// Two rows on a phone (edit, edit, state, delete; then the two lists), one wrapping row from 640 px.
 const action =
   "flex min-h-11 w-full items-center justify-center rounded border px-2 py-1 text-center text-sm leading-tight sm:w-auto sm:px-3";
 const plain = `${action} border-brass-700 text-brass-800 hover:bg-brass-100`;
 
 function Cell({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
-  return <div className={`${wide ? "col-span-3" : "col-span-2"} sm:col-auto`}>{children}</div>;
+  return <div className={`${wide ? "col-span-6" : "col-span-3"} sm:col-auto`}>{children}</div>;
 }
 
 function PostButton({ intent, name, value, children }: { intent: string; name: string; value: number; children: ReactNode }) {
@@ -47,6 +47,7 @@ export function ProductCardActions({
   editLink,
   returnTo,
   confirmingDelete = false,
+  stateToggle,
 }: {
   product: { id: number; name: string; giftEntryId: number | null; stockEntryId: number | null };
   editLink: (productId: number, mode: "quick" | "full") => string;
@@ -54,6 +55,8 @@ export function ProductCardActions({
   returnTo: string;
   /** Without JS: the page's answer to this card's Delete, the question to show at the card. */
   confirmingDelete?: boolean;
+  /** The piece's state, a link that opens (or closes) its state buttons under the card. */
+  stateToggle: { label: string; to: string; open: boolean };
 }) {
   const hydrated = useHydrated();
   const [asking, setAsking] = useState(false);
@@ -62,7 +65,7 @@ export function ProductCardActions({
     if (asking) step.current?.querySelector("button")?.focus();
   }, [asking]);
   return (
-    <div className="col-span-2 mt-3 grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
+    <div className="col-span-2 mt-3 grid grid-cols-12 gap-2 sm:flex sm:flex-wrap">
       <Cell>
         <Link to={editLink(product.id, "quick")} className={plain} preventScrollReset>
           Quick Edit
@@ -71,6 +74,13 @@ export function ProductCardActions({
       <Cell>
         <Link to={editLink(product.id, "full")} className={plain} preventScrollReset>
           Full Edit
+        </Link>
+      </Cell>
+      <Cell>
+        <Link to={stateToggle.to} className={plain} preventScrollReset aria-expanded={stateToggle.open} data-testid="state-toggle">
+          <span className="sr-only">State: </span>
+          {stateToggle.label}
+          <span aria-hidden="true">&nbsp;{stateToggle.open ? "▴" : "▾"}</span>
         </Link>
       </Cell>
       <Cell>

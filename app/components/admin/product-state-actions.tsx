@@ -34,7 +34,7 @@ export function ProductStateActions({
 }) {
   const { id, state } = product;
   return (
-    <div className="col-span-2 mt-3 flex flex-wrap items-center gap-2" data-testid="state-actions">
+    <div id={`state-${id}`} className="col-span-2 mt-3 flex scroll-mt-16 flex-wrap items-center gap-2" data-testid="state-actions">
       <p className="w-full text-sm" data-testid="state-name">
         State: <strong>{STATE_NAMES[state]}</strong>
         {state === "made-to-order" && product.shipsInDays !== null ? ` (ships in ${product.shipsInDays} days)` : null}

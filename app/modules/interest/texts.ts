@@ -32,8 +32,14 @@ export const INTEREST_TEXT = {
 } as const;
 
 /** A piece's own 30-day line on its admin card and edit page. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** One line of a phone's All Products card. */
+export function pieceFiguresShort(figures: PieceFigures): string {
+  return `30 days: ${plural(figures.views, "view", "views")} · ${plural(figures.taps, "tap", "taps")} · ${plural(figures.enquiryAdds, "add", "adds")}`;
+}
+
 export function pieceFiguresText(figures: PieceFigures): string {
-  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return `Last 30 days: ${plural(figures.views, "view", "views")} · ${plural(figures.taps, "WhatsApp tap", "WhatsApp taps")} · ${plural(
     figures.enquiryAdds,
     "enquiry add",
