@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
-import { CategoryOptions, buttonClass, secondaryButtonClass } from "#app/components/admin/field.tsx";
+import { CategoryOptions, buttonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
 import { ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
-import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
+import { EditorModal } from "#app/components/admin/product-editor-modal.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { refusalOf, refused } from "#app/lib/http-error.server.ts";
@@ -66,7 +65,6 @@ const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
   "set-state": "Failed to change the state",
 };
 
-/** The listing URL the page was on, without the editor or a previous status. */
 /** The listing with one card's state buttons open (or none), back at that card. */
 function stateToggleUrl(returnTo: string, productId: number | null): string {
   const url = new URL(returnTo, "http://x");
@@ -75,6 +73,7 @@ function stateToggleUrl(returnTo: string, productId: number | null): string {
   return `${url.pathname}${url.search}${productId === null ? "" : `#state-${productId}`}`;
 }
 
+/** The listing URL the page was on, without the editor or a previous status. */
 function listUrl(request: Request, status?: string): string {
   const url = new URL(request.url);
   for (const key of ["edit", "mode", "status", "index"]) url.searchParams.delete(key);
@@ -149,65 +148,6 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return refused(error, (message) => ({ error: `${FAILURE[intent.intent]}: ${message}`, confirm: null }));
   }
-}
-
-function EditorModal({
-  editing,
-  mode,
-  returnTo,
-  loading,
-}: {
-  editing: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["editing"]> | null;
-  mode: "quick" | "full";
-  returnTo: string;
-  loading: boolean;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  useEffect(() => {
-    const dialog = ref.current;
-    // Server-rendered open (works without JS); with JS, reopen it as a modal (focus trap, Escape).
-    if (dialog && typeof dialog.showModal === "function" && !dialog.matches(":modal")) {
-      dialog.close();
-      dialog.showModal();
-    }
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      open
-      aria-labelledby="editor-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        navigate(returnTo, { preventScrollReset: true });
-      }}
-      className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(48rem,95vw)] overflow-y-auto rounded-lg bg-brass-50 p-6 shadow-xl backdrop:bg-black/50"
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id="editor-title" className="font-serif text-xl text-brass-800">
-          {mode === "quick" ? "Quick Edit" : "Full Edit"}
-          {editing ? `: ${editing.name}` : ""}
-        </h2>
-        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset>
-          Close
-        </Link>
-      </div>
-      {loading || !editing ? (
-        <p className="mt-6" role="status">
-          Loading product data...
-        </p>
-      ) : (
-        <div className="mt-4">
-          <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={returnTo} />
-          <p className="mt-4 text-sm">
-            <Link className="inline-flex min-h-11 items-center underline" to={`/dashboard/edit-product/${editing.id}`}>
-              Open the edit page (images, order, main image)
-            </Link>
-          </p>
-        </div>
-      )}
-    </dialog>
-  );
 }
 
 export default function AllProducts() {
@@ -300,8 +240,8 @@ export default function AllProducts() {
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
-                  {figures[p.id] ? <p className="text-xs text-brass-900/80" data-testid="piece-figures">{pieceFiguresShort(figures[p.id]!)}</p> : null}
-                  <div className="mt-1 text-xs">
+                  {/* The status and the 30-day figures share one line, so a phone's card stays compact. */}
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs">
                     {firstProblem ? (
                       <MediaState
                         status={firstProblem.status}
@@ -312,6 +252,11 @@ export default function AllProducts() {
                     ) : (
                       <MediaState status="ready" progress={100} error={null} mediaId={0} />
                     )}
+                    {figures[p.id] ? (
+                      <span className="text-brass-900/80" data-testid="piece-figures">
+                        {pieceFiguresShort(figures[p.id]!)}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 <ProductCardActions

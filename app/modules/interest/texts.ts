@@ -34,9 +34,9 @@ export const INTEREST_TEXT = {
 /** A piece's own 30-day line on its admin card and edit page. */
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** One line of a phone's All Products card. */
+/** Beside the status on an All Products card: views and WhatsApp taps (the edit page has them all). */
 export function pieceFiguresShort(figures: PieceFigures): string {
-  return `30 days: ${plural(figures.views, "view", "views")} · ${plural(figures.taps, "tap", "taps")} · ${plural(figures.enquiryAdds, "add", "adds")}`;
+  return `30 days: ${plural(figures.views, "view", "views")} · ${plural(figures.taps, "tap", "taps")}`;
 }
 
 export function pieceFiguresText(figures: PieceFigures): string {
