@@ -181,24 +181,27 @@ export default function AllProducts() {
       <StatusMessage message={actionData?.error} tone="error" />
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        <label className="block">
-          <span className="text-sm font-medium">Category</span>
-          <select name="category" defaultValue={category} className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2">
-            <option value="">All categories</option>
-            <CategoryOptions />
-          </select>
-        </label>
-        <label className="block">
-          <span className="text-sm font-medium">State</span>
-          <select name="state" defaultValue={state} className="mt-1 block min-h-11 rounded border border-brass-300 bg-white px-3 py-2">
-            <option value="">All states</option>
-            {PRODUCT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* Side by side on a phone, so the list starts higher. */}
+        <div className="grid w-full grid-cols-2 gap-3 sm:contents">
+          <label className="block">
+            <span className="text-sm font-medium">Category</span>
+            <select name="category" defaultValue={category} className="mt-1 block min-h-11 w-full sm:w-auto rounded border border-brass-300 bg-white px-3 py-2">
+              <option value="">All categories</option>
+              <CategoryOptions />
+            </select>
+          </label>
+          <label className="block">
+            <span className="text-sm font-medium">State</span>
+            <select name="state" defaultValue={state} className="mt-1 block min-h-11 w-full sm:w-auto rounded border border-brass-300 bg-white px-3 py-2">
+              <option value="">All states</option>
+              {PRODUCT_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {STATE_NAMES[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <label className="block">
           <span className="text-sm font-medium">Search</span>
           <input
@@ -220,7 +223,7 @@ export default function AllProducts() {
       {products.items.length === 0 ? (
         <p className="mt-6">No products found.</p>
       ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
           {products.items.map((p) => {
             const main = p.images.find((i) => i.view)?.view;
             const firstProblem = p.images.find((i) => i.status !== "ready");

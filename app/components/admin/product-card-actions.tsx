@@ -65,7 +65,7 @@ export function ProductCardActions({
     if (asking) step.current?.querySelector("button")?.focus();
   }, [asking]);
   return (
-    <div className="col-span-2 mt-3 grid grid-cols-12 gap-2 sm:flex sm:flex-wrap">
+    <div className="col-span-2 mt-2 grid grid-cols-12 gap-2 sm:mt-3 sm:flex sm:flex-wrap">
       <Cell>
         <Link to={editLink(product.id, "quick")} className={plain} preventScrollReset>
           Quick Edit
