@@ -183,7 +183,7 @@ async function main(): Promise<void> {
   if (selected.has("interest")) {
     const { runInterest } = await import("./interest.ts");
     const product = pages.find((p) => p.label === "product page")?.path ?? "/";
-    sections.push(await section("8. Interest counting", () => runInterest(app.base, product, settings.interest)));
+    sections.push(await section("9. Interest counting", () => runInterest(app.base, product, settings.interest)));
   }
   sections.sort((a, b) => a.title.localeCompare(b.title));
 
