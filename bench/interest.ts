@@ -1,7 +1,7 @@
 // Row "interest": a cached product page's throughput with interest counting (server/interest.ts)
 // against the same build with INTEREST_COUNTING=off, on the same database, in one run. The two
 // servers are measured in turn, several rounds, so machine load drifts over both alike.
-import { SECOND_PORT, benchEnv, log, startNode, waitForHealth } from "./app.ts";
+import { BUILT, SECOND_PORT, benchEnv, log, startNode, waitForHealth } from "./app.ts";
 import { rawGet } from "./http.ts";
 import { load } from "./load.ts";
 import { fmt, type Section } from "./report.ts";
@@ -14,7 +14,7 @@ const HEADERS = {
 
 export async function runInterest(base: string, productPath: string, options: { seconds: number; rounds: number; connections: number }): Promise<Section> {
   const port = SECOND_PORT + 2;
-  const off = await startNode("web-uncounted", "server/index.ts", benchEnv({ port, extra: { INTEREST_COUNTING: "off" } }));
+  const off = await startNode("web-uncounted", BUILT.web, benchEnv({ port, extra: { INTEREST_COUNTING: "off" } }));
   try {
     await waitForHealth(port, off);
     const offBase = `http://127.0.0.1:${port}`;
@@ -43,7 +43,7 @@ export async function runInterest(base: string, productPath: string, options: { 
     const ratio = sum(counted) / sum(uncounted);
     const pass = ratio >= 0.95 && errors === 0;
     return {
-      title: "8. Interest counting on a cached page",
+      title: "9. Interest counting on a cached page",
       method: `\`${productPath}\` from the page cache, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s against each server in turn: the app with counting (one Redis pipeline after each answer) and the same build with \`INTEREST_COUNTING=off\` on port ${port}; a phone User-Agent, so every request takes the counted path (salted hash, HyperLogLog).`,
       rows: [
         {
