@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tagRender } from "#app/lib/render-context.server.ts";
 import { bumpPublicVersion, closePublicVersion, readPublicChanges, readPublicVersion } from "#app/modules/site/public-version.server.ts";
+import { fakeServerBuild } from "./fake-server-build.test-support.ts";
 import { PageCache } from "./page-cache.ts";
 import { mayServeStale } from "./page-cache-freshness.ts";
 import { createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
@@ -31,19 +31,10 @@ const route = (name: "a" | "b", product: number) => ({
   },
 });
 
-const build = {
-  mode: "production",
-  entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
-  routes: { root: { id: "root", path: "", module: {} }, "routes/a": route("a", 1), "routes/b": route("b", 2) },
-  assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  isSpaMode: false,
-} as unknown as ServerBuild;
+const build = fakeServerBuild({ "routes/a": route("a", 1), "routes/b": route("b", 2) });
 
 let origin = "";
-/** Other engineers' work shares this machine: allow for slow answers. */
+/** A busy machine (CI under load) answers slowly: allow for it. */
 const WAIT = { timeout: 15_000, interval: 50 };
 let server: ReturnType<express.Express["listen"]>;
 

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,6 +9,7 @@ import { createUserSession } from "#app/modules/auth/auth.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closePublicVersion, openVersionConnection, publicVersionKey, readPublicVersion, setVersionConnection } from "#app/modules/site/public-version.server.ts";
+import { fakeServerBuild } from "./fake-server-build.test-support.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 
@@ -22,11 +22,7 @@ const SCRIPTS = ["window.__context = {}", 'import "/assets/entry.js";'];
 const PAGE = (nonce: string) =>
   `<!DOCTYPE html><html><body>${"<p>Dokra brass</p>".repeat(200)}<script type="application/ld+json" nonce="${nonce}">{"@type":"Product"}</script>` +
   `<script nonce="${nonce}">${SCRIPTS[0]}</script><script type="module" nonce="${nonce}">${SCRIPTS[1]}</script><script nonce="${nonce}" src="/assets/x.js"></script></body></html>`;
-const build = {
-  mode: "production",
-  entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
-  routes: {
-    root: { id: "root", path: "", module: {} },
+const build = fakeServerBuild({
     "routes/write": {
       id: "routes/write",
       parentId: "root",
@@ -49,13 +45,7 @@ const build = {
       path: "public",
       module: { loader: () => new Response(`written ${written} times`, { headers: { "Content-Type": "text/plain", "Cache-Control": "public, no-cache" } }) },
     },
-  },
-  assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  isSpaMode: false,
-} as unknown as ServerBuild;
+  });
 
 let origin = "";
 let server: ReturnType<express.Express["listen"]>;

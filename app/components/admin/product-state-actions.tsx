@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { STATE_ACTIONS, STATE_NAMES, SHIPS_IN_DAYS, type ProductState } from "#app/modules/catalog/states.ts";
+import { STATE_ACTIONS, STATE_NAMES, SHIPS_IN_DAYS_INPUT, type ProductState } from "#app/modules/catalog/states.ts";
 import { ConfirmButton } from "./confirm-button.tsx";
 
 const button =
@@ -64,12 +64,8 @@ export function ProductStateActions({
         <label className="flex items-center gap-1 text-sm">
           <span className="sr-only">Ships in days for {product.name}</span>
           <input
-            type="number"
+            {...SHIPS_IN_DAYS_INPUT}
             name="shipsInDays"
-            min={SHIPS_IN_DAYS.min}
-            max={SHIPS_IN_DAYS.max}
-            step="1"
-            inputMode="numeric"
             defaultValue={product.shipsInDays ?? ""}
             placeholder="days"
             className="min-h-11 w-20 rounded border border-brass-300 bg-white px-2"

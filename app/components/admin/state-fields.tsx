@@ -1,4 +1,4 @@
-import { PRODUCT_STATES, SHIPS_IN_DAYS, STATE_NAMES, type ProductState } from "#app/modules/catalog/states.ts";
+import { PRODUCT_STATES, SHIPS_IN_DAYS, SHIPS_IN_DAYS_INPUT, STATE_NAMES, type ProductState } from "#app/modules/catalog/states.ts";
 import { controlClass, Field, Labelled } from "./field.tsx";
 
 /** The edit form's state and "ships in days" (the days count only with Made to order). */
@@ -25,11 +25,7 @@ export function StateFields({
       <Field
         label="Ships in (days)"
         name="shipsInDays"
-        type="number"
-        min={SHIPS_IN_DAYS.min}
-        max={SHIPS_IN_DAYS.max}
-        step="1"
-        inputMode="numeric"
+        {...SHIPS_IN_DAYS_INPUT}
         hint={`Made to order only, ${SHIPS_IN_DAYS.min}–${SHIPS_IN_DAYS.max}`}
         defaultValue={shipsInDays}
         errors={errors.shipsInDays}

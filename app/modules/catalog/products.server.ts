@@ -187,11 +187,12 @@ export async function getPublicProductWithRelated(id: number, relatedLimit: numb
   tagRender(productTag(id));
   const [row, relatedRows] = await Promise.all([
     publicProducts().selectAll().where("id", "=", id).executeTakeFirst(),
-    publicProducts()
-      .selectAll()
-      .where("category", "=", (eb) => eb.selectFrom("products as self").select("self.category").where("self.id", "=", id))
-      .where("id", "!=", id)
-      .orderBy(sql`state = 'sold'`, "asc")
+    soldLast(
+      publicProducts()
+        .selectAll()
+        .where("category", "=", (eb) => eb.selectFrom("products as self").select("self.category").where("self.id", "=", id))
+        .where("id", "!=", id),
+    )
       .orderBy("id", "desc")
       .limit(relatedLimit)
       .execute(),

@@ -11,6 +11,9 @@ export const PRODUCT_STATES = ["available", "reserved", "sold", "made-to-order"]
 
 export const SHIPS_IN_DAYS = { min: 1, max: 365 } as const;
 
+/** The attributes of every "ships in days" box (the edit form's and All Products' card). */
+export const SHIPS_IN_DAYS_INPUT = { type: "number", min: SHIPS_IN_DAYS.min, max: SHIPS_IN_DAYS.max, step: "1", inputMode: "numeric" } as const;
+
 export function isProductState(value: unknown): value is ProductState {
   return typeof value === "string" && (PRODUCT_STATES as readonly string[]).includes(value);
 }
