@@ -68,7 +68,7 @@ export const PROCESS_ENTRIES = {
   web: "server/index.ts",
   worker: "workers/index.ts",
   migrate: "db/migrate.ts",
-  seed: "db/seed/index.ts",
+  seed: "scripts/seed/index.ts",
   supervise: "scripts/supervise.ts",
   "reset-db": "scripts/reset-db.ts",
   admin: "scripts/admin.ts",

@@ -34,7 +34,7 @@ async function upload(base: string, cookie: string, endpoint: string, field: str
 }
 
 async function imageRow(base: string, cookie: string, n: number, dir: string): Promise<{ row: Row; lines: string[] }> {
-  const { renderDokraPicture } = await import("../db/seed/pictures.ts");
+  const { renderDokraPicture } = await import("../scripts/seed/pictures.ts");
   const { makeImageVariants } = await import("../workers/images.ts");
   const { LocalDiskStorage } = await import("../app/modules/media/storage.server.ts");
   const { settingsFromEnv } = await import("../workers/runtime.ts");

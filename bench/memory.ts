@@ -21,7 +21,7 @@ async function status(pid: number): Promise<{ rss: number; hwm: number }> {
 }
 
 export async function runMemory(app: RunningApp, options: MemoryOptions): Promise<Section> {
-  const { renderDokraPicture } = await import("../db/seed/pictures.ts");
+  const { renderDokraPicture } = await import("../scripts/seed/pictures.ts");
   const { createMediaEntry } = await import("../app/modules/media/library.server.ts");
   const { getStorage } = await import("../app/modules/media/storage.server.ts");
   const { getDb } = await import("../db/index.ts");

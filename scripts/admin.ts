@@ -6,8 +6,9 @@ import { createInterface } from "node:readline";
 import { z } from "zod";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { ADMIN_PASSWORD_MIN_CHARS } from "#app/modules/auth/limits.ts";
-import { normalizeEmail, upsertAdmin } from "#app/modules/auth/users.server.ts";
-import { closeDb, getDb } from "#db/index.ts";
+import { deleteSessionsOf } from "#app/modules/auth/session.server.ts";
+import { findAdminByEmail, normalizeEmail, upsertAdmin } from "#app/modules/auth/users.server.ts";
+import { closeDb } from "#db/index.ts";
 
 const USAGE = "usage: npm run admin -- create|reset-password <email>   (password from ADMIN_PASSWORD, a prompt or stdin)";
 
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   loadEnvOrExit();
   const normalized = normalizeEmail(email.data);
-  const existing = await getDb().selectFrom("admin_users").select("id").where("email", "=", normalized).executeTakeFirst();
+  const existing = await findAdminByEmail(normalized);
   if (command === "create" && existing) {
     console.error(`${normalized} already exists; use reset-password`);
     return 1;
@@ -61,8 +62,8 @@ async function main(argv: string[]): Promise<number> {
   const user = await upsertAdmin(normalized, password);
   if (command === "reset-password") {
     // A new password signs out every existing session of that admin.
-    const result = await getDb().deleteFrom("sessions").where("admin_user_id", "=", user.id).executeTakeFirst();
-    console.log(`password reset for ${user.email}; ${Number(result.numDeletedRows)} session(s) signed out`);
+    const signedOut = await deleteSessionsOf(user.id);
+    console.log(`password reset for ${user.email}; ${signedOut} session(s) signed out`);
   } else {
     console.log(`admin created: ${user.email}`);
   }

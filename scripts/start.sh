@@ -37,7 +37,7 @@ stop() {
 trap stop INT TERM
 
 # The seed queues its uploads; the running worker turns them into images and clips.
-# An interrupted seed is finished by the next start (db/seed/index.ts).
+# An interrupted seed is finished by the next start (scripts/seed/index.ts).
 node build/server/seed.js || stop 1
 
 port="${PORT:-3000}"

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
-import { lockOwner, refreshProductStatus } from "#app/modules/media/records.server.ts";
+import { reopenMedia } from "#app/modules/media/records.server.ts";
 import { STORAGE_FAULT_MESSAGES, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import type { DB } from "#db/index.ts";
@@ -30,22 +30,6 @@ export interface ReconcileReport {
 async function allStored(storage: MediaStorage, variants: readonly MediaVariant[] | null): Promise<boolean> {
   for (const v of variants ?? []) if (!(await storage.hasDerived(v.path))) return false;
   return true;
-}
-
-/**
- * Back to processing (hidden from the public until the job has made its files again):
- * a ready row whose files went missing, or a row failed by a storage fault (its reason
- * is cleared; the job writes it again if the disk still refuses). False if it changed meanwhile.
- */
-async function reopen(db: DB, mediaId: number, from: "ready" | "failed"): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const productId = await lockOwner(trx, mediaId);
-    let update = trx.updateTable("media").set({ status: "processing", progress: 0, error: null }).where("id", "=", mediaId).where("status", "=", from);
-    if (from === "failed") update = update.where("error", "in", Object.values(STORAGE_FAULT_MESSAGES));
-    const { numUpdatedRows } = await update.executeTakeFirst();
-    if (productId !== null) await refreshProductStatus(trx, productId);
-    return Number(numUpdatedRows) > 0;
-  });
 }
 
 /**
@@ -84,7 +68,7 @@ export async function reconcile(
     .where("updated_at", "<", requeueBefore)
     .execute();
   for (const row of storageFailed) {
-    if (!(await reopen(db, Number(row.id), "failed"))) continue;
+    if (!(await reopenMedia(db, Number(row.id), "failed"))) continue;
     if (await requeueMedia(Number(row.id), row.kind)) report.storageRetried.push(Number(row.id));
   }
 
@@ -128,7 +112,7 @@ export async function reconcile(
       referencedOriginals.add(row.original_path);
       for (const v of row.variants ?? []) referencedDerived.add(v.path);
       if (row.status === "ready" && !(await allStored(storage, row.variants))) {
-        await reopen(db, Number(row.id), "ready");
+        await reopenMedia(db, Number(row.id), "ready");
         if (await requeueMedia(Number(row.id), row.kind)) report.repaired.push(Number(row.id));
       }
     }

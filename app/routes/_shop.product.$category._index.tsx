@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { CardProduct } from "#app/components/shop/product-card.tsx";
+import type { CardProduct } from "#app/modules/catalog/card-product.ts";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";

@@ -15,7 +15,7 @@ import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
 import { closeDb } from "#db/index.ts";
 import { migrate } from "#db/migrate.ts";
-import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
+import { DEMO_PRODUCTS } from "#scripts/seed/catalogue.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
 import { startMariaDb, startWebProcess, stopAllServices, until, type WebProcess } from "./support-services.ts";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { createConnection, type Connection, type RowDataPacket } from "mysql2/promise";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { DEMO_PRODUCTS } from "#db/seed/catalogue.ts";
+import { DEMO_PRODUCTS } from "#scripts/seed/catalogue.ts";
 import { alive, copyCommittedTree, freePort, newcomerEnv, npmStart, processGroup, servicesInGroup, tempFolder, uniqueSuffix, type RunningStart } from "./newcomer.ts";
 
 const suffix = uniqueSuffix();

@@ -1,10 +1,10 @@
 // What the image and video processors share: one media row's attempts, refusals,
 // storage faults and the check that its files are in place once it is ready.
 import { UnrecoverableError } from "bullmq";
-import { sql, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import { removeUnreferencedFiles } from "#app/modules/media/library.server.ts";
-import { markMediaFailed, markMediaReady, markMediaStorageFault } from "#app/modules/media/records.server.ts";
+import { countProcessingStart, markMediaFailed, markMediaReady, markMediaStorageFault, reopenReadyMedia } from "#app/modules/media/records.server.ts";
 import { storageFault, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaTable, MediaVariant } from "#db/schema.ts";
@@ -22,7 +22,7 @@ export interface ProcessorDeps {
 export async function checkStored(db: DB, storage: MediaStorage, mediaId: number, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     if (await storage.hasDerived(key)) continue;
-    await db.updateTable("media").set({ status: "processing" }).where("id", "=", mediaId).where("status", "=", "ready").execute();
+    await reopenReadyMedia(db, mediaId);
     throw new Error(`derived file ${key} vanished before the row was ready; redoing`);
   }
 }
@@ -44,7 +44,7 @@ export async function beginAttempt(db: DB, media: { id: number; attempts: number
   if (media.attempts >= MAX_STARTS) {
     await refuse(db, media.id, `Processing was interrupted ${media.attempts} times; the file may be too demanding. Try a smaller file.`);
   }
-  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", media.id).execute();
+  await countProcessingStart(db, media.id);
 }
 
 /** Bad input: the record is marked failed with the reason, and BullMQ does not retry. */

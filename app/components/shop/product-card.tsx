@@ -4,19 +4,7 @@ import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.ts
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
-import type { ProductState } from "#app/modules/catalog/states.ts";
-import type { ImageView } from "#app/modules/media/views.ts";
-
-export interface CardProduct {
-  id: number;
-  name: string;
-  category: string;
-  priceFixed: number;
-  priceDiscount: number | null;
-  state: ProductState;
-  shipsInDays: number | null;
-  images: ImageView[];
-}
+import type { CardProduct } from "#app/modules/catalog/card-product.ts";
 
 export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
   const off = percentOff(priceFixed, priceDiscount);

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { ProductCard, type CardProduct } from "#app/components/shop/product-card.tsx";
+import { ProductCard } from "#app/components/shop/product-card.tsx";
+import type { CardProduct } from "#app/modules/catalog/card-product.ts";
 import { PRICE_BANDS, pageLinks, sortLabel, type ListingState, type SortKey } from "#app/modules/catalog/listing-query.ts";
 import { useRootData } from "#app/root.tsx";
 

@@ -4,7 +4,7 @@ import { getCatalogCounts } from "#app/modules/catalog/products.server.ts";
 import { defineEndpoint, type Endpoint } from "./endpoint.server.ts";
 import { ok, parseWith } from "./envelope.server.ts";
 import { pathId, readBody } from "./http.server.ts";
-import { listEntries } from "./reads.server.ts";
+import { listEntries } from "#app/modules/catalog/lookups.server.ts";
 import { apiEntrySchema, listEntryBodySchema } from "./schemas.ts";
 import { toApiEntry } from "./serialize.server.ts";
 

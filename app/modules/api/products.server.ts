@@ -10,7 +10,7 @@ import { parseUpload, type SavedUpload } from "#app/modules/media/upload.server.
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, fieldErrors, ok, parseWith } from "./envelope.server.ts";
 import { fieldsOf, isMultipart, pathId, readBody } from "./http.server.ts";
-import { findProductByNameForAdmin, findPublicProductByName } from "./reads.server.ts";
+import { findProductByNameForAdmin, findPublicProductByName } from "#app/modules/catalog/lookups.server.ts";
 import {
   apiProductCreateDoc,
   apiProductCreateSchema,

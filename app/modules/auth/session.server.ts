@@ -93,3 +93,9 @@ export async function deleteExpiredSessions(): Promise<number> {
   const result = await getDb().deleteFrom("sessions").where("expires_at", "<", new Date()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Signs out every session of one admin (after a password reset); how many there were. */
+export async function deleteSessionsOf(adminUserId: number): Promise<number> {
+  const result = await getDb().deleteFrom("sessions").where("admin_user_id", "=", adminUserId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -24,6 +24,10 @@ export async function upsertAdmin(email: string, password: string): Promise<Admi
   return user;
 }
 
+export async function findAdminByEmail(email: string): Promise<AdminUser | undefined> {
+  return getDb().selectFrom("admin_users").select(["id", "email"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
 export async function findAdminById(id: number): Promise<AdminUser | undefined> {
   return getDb().selectFrom("admin_users").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
 }

@@ -6,7 +6,7 @@ import {
   loadProductImages,
   readyViews,
 } from "#app/modules/media/product-images.server.ts";
-import type { CardProduct } from "#app/components/shop/product-card.tsx";
+import type { CardProduct } from "./card-product.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
+import { setProductImagesStatus } from "#app/modules/catalog/image-status.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaKind, MediaVariant } from "#db/schema.ts";
+import { STORAGE_FAULT_MESSAGES } from "./storage-base.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 
 type Executor = Pick<DB, "selectFrom" | "updateTable">;
@@ -34,7 +36,7 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
   const total = Number(counts.total);
   const status =
     Number(counts.failed) > 0 ? "failed" : total > 0 && Number(counts.ready) === total ? "ready" : "processing";
-  await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
+  await setProductImagesStatus(db, productId, status);
 }
 
 /**
@@ -142,4 +144,30 @@ export async function setMediaProgress(db: DB, mediaId: number, progress: number
     .where("id", "=", mediaId)
     .where("status", "=", "processing")
     .execute();
+}
+
+/** Counts one more start of processing (a job began, or began again after a crash). */
+export async function countProcessingStart(db: DB, mediaId: number): Promise<void> {
+  await db.updateTable("media").set({ attempts: sql`attempts + 1`, progress: 0 }).where("id", "=", mediaId).execute();
+}
+
+/** A ready row whose files are found missing while its job still runs: processing again. */
+export async function reopenReadyMedia(db: DB, mediaId: number): Promise<void> {
+  await db.updateTable("media").set({ status: "processing" }).where("id", "=", mediaId).where("status", "=", "ready").execute();
+}
+
+/**
+ * Back to processing (hidden from the public until the job has made its files again):
+ * a ready row whose files went missing, or a row failed by a storage fault (its reason
+ * is cleared; the job writes it again if the disk still refuses). False if it changed meanwhile.
+ */
+export async function reopenMedia(db: DB, mediaId: number, from: "ready" | "failed"): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const productId = await lockOwner(trx, mediaId);
+    let update = trx.updateTable("media").set({ status: "processing", progress: 0, error: null }).where("id", "=", mediaId).where("status", "=", from);
+    if (from === "failed") update = update.where("error", "in", Object.values(STORAGE_FAULT_MESSAGES));
+    const { numUpdatedRows } = await update.executeTakeFirst();
+    if (productId !== null) await refreshProductStatus(trx, productId);
+    return Number(numUpdatedRows) > 0;
+  });
 }

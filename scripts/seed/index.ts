@@ -15,7 +15,7 @@ import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import type { MediaKind } from "#db/schema.ts";
 import { closeDb, getDb } from "#db/index.ts";
-import { migrate } from "../migrate.ts";
+import { migrate } from "#db/migrate.ts";
 import { DEMO_GIFT_INDEXES, DEMO_PRODUCTS, DEMO_STOCK_INDEXES } from "./catalogue.ts";
 import { renderDemoClip, renderDokraPicture, renderProductPicture } from "./pictures.ts";
 

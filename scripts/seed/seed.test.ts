@@ -7,7 +7,7 @@ import { DEMO_GIFT_INDEXES, DEMO_PRODUCTS, DEMO_STOCK_INDEXES } from "./catalogu
 // The seed as `npm start` runs it: a process of its own on this file's database, queue
 // prefix and storage folder (tests/setup/isolated-db.ts). No worker: the jobs just wait.
 function runSeed() {
-  const child = spawn(process.execPath, ["--import", "tsx", "db/seed/index.ts"], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/seed/index.ts"], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -1,10 +1,10 @@
-import { getProductForAdmin, listEntriesForAdmin, type AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
-import { ManageError } from "#app/modules/catalog/manage-messages.server.ts";
-import type { ProductList } from "#app/modules/catalog/lists.server.ts";
-import { getPublicProduct, listPublicEntries, type ProductView } from "#app/modules/catalog/products.server.ts";
+import { getProductForAdmin, listEntriesForAdmin, type AdminProduct } from "./admin-products.server.ts";
+import { ManageError } from "./manage-messages.server.ts";
+import type { ProductList } from "./lists.server.ts";
+import { getPublicProduct, listPublicEntries, type ProductView } from "./products.server.ts";
 import { getDb } from "#db/index.ts";
 
-// Look-ups the API needs that no page does. They only find ids; what a caller may
+// Look-ups only the API needs (by exact name; list entries with their products). They only find ids; what a caller may
 // see is still decided by the catalogue's own reads (getPublicProduct, getProductForAdmin).
 
 /** Ids of the products with exactly this name (the collation ignores case), newest first. */
