@@ -17,7 +17,7 @@ import { listSlideImages } from "#app/modules/media/slides.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { whatsappChatHref } from "#app/modules/site/links.ts";
+import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { useRootData } from "#app/root.tsx";

@@ -21,7 +21,7 @@ import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
-import { whatsappHref, whatsappTextHref } from "#app/modules/site/links.ts";
+import { whatsappBuyHref, whatsappTextHref } from "#app/modules/whatsapp/links.ts";
 import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -71,7 +71,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     product,
     related,
     imageIndex: Math.max(0, imageIndex),
-    whatsapp: whatsappHref(shop.whatsapp, pageUrl),
+    whatsapp: whatsappBuyHref(shop.whatsapp, pageUrl),
     // A sold or reserved piece cannot be bought: its button asks instead (the message says why).
     ask: pieceAsk(product, shop.whatsapp, pageUrl),
     pageUrl,

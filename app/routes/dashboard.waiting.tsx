@@ -5,9 +5,10 @@ import { z } from "zod";
 import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
-import { whatsappTextHref } from "#app/modules/site/links.ts";
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { WAITING_ADMIN_TEXT, WAITING_TEXT } from "#app/modules/waiting/text.ts";
+import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/text.ts";
 import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
 
 const STATUS = { told: WAITING_ADMIN_TEXT.marked, deleted: WAITING_ADMIN_TEXT.deleted } as const;
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = getShopSettings().publicUrl.replace(/\/+$/, "");
   const pieces = (await listWaiting()).map((piece) => ({
     ...piece,
-    buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WAITING_TEXT.readyMessage(piece.name, `${base}${piece.path}`)) })),
+    buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WHATSAPP_MESSAGES.similarReady(piece.name, `${base}${piece.path}`)) })),
   }));
   return { pieces, status: statusFrom(new URL(request.url).searchParams, STATUS) };
 }

@@ -5,7 +5,8 @@ import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
-import { telHref, whatsappChatHref } from "#app/modules/site/links.ts";
+import { telHref } from "#app/modules/site/links.ts";
+import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import type { RootData } from "#app/root.tsx";
 
 type Shop = RootData["shop"];

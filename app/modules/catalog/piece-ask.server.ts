@@ -1,4 +1,5 @@
-import { whatsappTextHref } from "#app/modules/site/links.ts";
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
 import { STATE_TEXT, type ProductState } from "./states.ts";
 
 export interface PieceAsk {
@@ -14,10 +15,10 @@ export interface PieceAsk {
  */
 export function pieceAsk(product: { name: string; state: ProductState }, whatsapp: string, pageUrl: string): PieceAsk | null {
   if (product.state === "sold") {
-    return { href: whatsappTextHref(whatsapp, STATE_TEXT.similarMessage(product.name, pageUrl)), label: STATE_TEXT.askSimilar, note: STATE_TEXT.soldNote };
+    return { href: whatsappTextHref(whatsapp, WHATSAPP_MESSAGES.similarPiece(product.name, pageUrl)), label: STATE_TEXT.askSimilar, note: STATE_TEXT.soldNote };
   }
   if (product.state === "reserved") {
-    return { href: whatsappTextHref(whatsapp, STATE_TEXT.reservedMessage(product.name, pageUrl)), label: STATE_TEXT.askReserved, note: STATE_TEXT.reservedNote };
+    return { href: whatsappTextHref(whatsapp, WHATSAPP_MESSAGES.reservedPiece(product.name, pageUrl)), label: STATE_TEXT.askReserved, note: STATE_TEXT.reservedNote };
   }
   return null;
 }

@@ -35,8 +35,6 @@ export const STATE_TEXT = {
   askReserved: "Ask about this piece",
   soldNote: "This piece has found its home. Every casting is one of a kind, but we can make one like it.",
   reservedNote: "This piece is on hold for a buyer. Ask us, and we will tell you if it comes free.",
-  similarMessage: (name: string, url: string) => `Hi! I'd like a piece similar to "${name}", which is sold: ${url}`,
-  reservedMessage: (name: string, url: string) => `Hi! I see "${name}" is on hold for a buyer. Could you tell me if it comes free? ${url}`,
   enquirySold: "Sold — left out of the message",
 } as const;
 

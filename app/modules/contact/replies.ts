@@ -1,3 +1,6 @@
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+
 // Reply links for a stored contact message (the admin's Messages screen).
 
 /** "Re: <subject>", not doubled when the subject already starts with "Re:". */
@@ -10,8 +13,7 @@ export function emailReplyHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(replySubject(subject))}`;
 }
 
-/** A WhatsApp chat with the sender (wa.me takes the number as digits only), the greeting prefilled. */
+/** A WhatsApp chat with the sender, the greeting prefilled. */
 export function whatsappReplyHref(phone: string, name: string, subject: string): string {
-  const text = `Hello ${name.trim()}, thank you for your message "${subject.trim()}" to our workshop.`;
-  return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+  return whatsappTextHref(phone, WHATSAPP_MESSAGES.replyToMessage(name, subject));
 }

@@ -8,7 +8,6 @@ export const MAX_ENQUIRY_PIECES = 20;
  * intents; 4,096 characters stays well under the 8 KB request line web servers accept.
  */
 export const MAX_WHATSAPP_LINK = 4096;
-export const ENQUIRY_MESSAGE = "Hi! I would like to buy these pieces:";
 export const ENQUIRY_FULL = `Your enquiry list is full (${MAX_ENQUIRY_PIECES} pieces). Remove a piece to add another.`;
 export const PIECE_UNAVAILABLE = "This piece is no longer available.";
 export const PIECE_SOLD = "This piece is sold: it cannot be added to an enquiry. Ask for a similar piece on its page.";

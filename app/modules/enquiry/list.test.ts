@@ -1,6 +1,9 @@
 // The enquiry list's rules: bounds, the form, the total, the WhatsApp message and its length.
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_FULL, ENQUIRY_MESSAGE, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
+import { ENQUIRY_FULL, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+
+const ENQUIRY_MESSAGE = WHATSAPP_MESSAGES.buyThese;
 import {
   addPiece,
   enquiryFormSchema,

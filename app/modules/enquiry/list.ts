@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { localRedirectPath } from "#app/lib/local-path.ts";
 import { formatINR, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
-import { whatsappTextHref } from "#app/modules/site/links.ts";
-import { ENQUIRY_FULL, ENQUIRY_MESSAGE, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+import { ENQUIRY_FULL, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
 
 // The enquiry list: pieces a visitor gathers with the heart, kept in a signed cookie
 // (ids only, no visitor rows) and sent to the workshop as one WhatsApp message.
@@ -65,14 +66,14 @@ export function pieceUrl(publicUrl: string, piece: Pick<EnquiryPiece, "category"
 }
 
 function messageText(pieces: readonly EnquiryPiece[], publicUrl: string, nameLimit: number, shown: number): string {
-  const lines = [ENQUIRY_MESSAGE, ""];
+  const lines = [WHATSAPP_MESSAGES.buyThese, ""];
   pieces.slice(0, shown).forEach((piece, index) => {
     const price = formatINR(sellingPrice(piece.priceFixed, piece.priceDiscount));
     lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}`, pieceUrl(publicUrl, piece));
   });
   const left = pieces.length - shown;
-  if (left > 0) lines.push(`…and ${left} more ${left === 1 ? "piece" : "pieces"} from my list.`);
-  lines.push("", `Total: ${formatINR(enquiryTotal(pieces))}`);
+  if (left > 0) lines.push(WHATSAPP_MESSAGES.moreFromList(left));
+  lines.push("", WHATSAPP_MESSAGES.total(formatINR(enquiryTotal(pieces))));
   return lines.join("\n");
 }
 

@@ -18,7 +18,6 @@ export const WAITING_TEXT = {
   nameTooLong: "Name must be at most 100 characters",
   notOpen: "This piece is not taking requests.",
   throttled: (minutes: number) => `You have asked several times in a short while. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  readyMessage: (name: string, url: string) => `Hello! The piece like "${name}" you asked about is ready: ${url}`,
 } as const;
 
 export const WAITING_ADMIN_TEXT = {
