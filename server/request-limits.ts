@@ -14,6 +14,8 @@ import { requestHost } from "./express-fetch.ts";
 //   Content-Length before a byte is read, or while a chunked body arrives) and with 408 when
 //   it has not arrived within the form timeout, so a slow drip cannot hold a connection.
 
+// tests/integration/route-lists.test.ts checks the lists below against app/routes/.
+
 const KB = 1024;
 
 /** The routes whose multipart bodies are uploads, streamed to disk; `.data` is Remix's form of the same page. */
