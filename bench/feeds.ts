@@ -1,5 +1,5 @@
 // The catalogue feed at both sizes of the scale row: the whole document, as Meta's or Google's
-// fetcher reads it (a full GET, no validators), plain and gzip-compressed. Target (issue 17):
+// fetcher reads it (a full GET, no validators), plain and gzip-compressed. Target:
 // 10,000 products in under a second.
 import { rawGet } from "./http.ts";
 import { fmt, type Row } from "./report.ts";

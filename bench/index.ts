@@ -1,4 +1,4 @@
-// The benchmark harness (issue 7): one command, production build, its own web and worker
+// The benchmark harness: one command, production build, its own web and worker
 // processes on a bench database, every row, and bench/RESULTS.md.
 //
 //   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md

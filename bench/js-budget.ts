@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 // Usable as a library (the bench harness imports measurePageJs) and as a command:
 //   tsx bench/js-budget.ts [--base http://localhost:3000] [--build build] [--budget 90] [path ...]
 
-/** 1 KB here is 1,024 bytes (KiB, as Lighthouse and the figures in issue 7 count). */
+/** 1 KB here is 1,024 bytes (KiB, as Lighthouse counts). */
 export const KB = 1024;
 export const JS_BUDGET_KB = 90;
 

@@ -1,4 +1,4 @@
-// Row 7, the uncached render (issue 14): a storefront page rendered by the production build's
+// Row 7, the uncached render: a storefront page rendered by the production build's
 // Remix request handler (matching, loaders with their SQL, React, single-fetch data, scripts),
 // against a bare React render of the same route components with the same loader data (a
 // react-router static router over the build's route modules, data captured once, no SQL).

@@ -20,7 +20,7 @@ const CATEGORY_LIST = `'wall-hanging','special-items','home-decor-and-tabletop',
 /** Product 48 is a wall hanging (48 % 6 = 0) present in both catalogues. */
 const PRODUCT_ID = 48;
 const IMAGES_PER_PRODUCT = 2;
-/** The admin's product manager, first page, every category (issue 14: p50 under 50 ms at 10,000 products). */
+/** The admin's product manager, first page, every category (p50 under 50 ms at 10,000 products). */
 const ADMIN_PRODUCTS = "/dashboard/all-products";
 
 export async function templates(db: Connection): Promise<number> {
@@ -203,7 +203,7 @@ export async function runScale(options: ScaleOptions): Promise<Section> {
           : ratio <= 1.2
           ? undefined
           : p.label === "API category list"
-            ? `the call returns every public product of the category (its contract: no paging), ${Math.round(options.small / 6)} vs ${Math.round(options.large / 6)} products, so its answer and its work grow with the catalogue by design (statements stay constant: one query for the products, one for their images). What would lift it: an optional page/limit parameter, for callers that want a bounded answer (SPEC §7's call has none, so its default must stay "everything").`
+            ? `the call returns every public product of the category (its contract: no paging), ${Math.round(options.small / 6)} vs ${Math.round(options.large / 6)} products, so its answer and its work grow with the catalogue by design (statements stay constant: one query for the products, one for their images). What would lift it: an optional page/limit parameter, for callers that want a bounded answer (the call in docs/product-rules.md, API, has none, so its default must stay "everything").`
             : "see the slowest statements below.",
     });
     const same = small.statements.length === large.statements.length;

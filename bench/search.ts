@@ -1,4 +1,4 @@
-// Row 6, search (issue 16.3): the search page and the API search with 100 and with 10,000
+// Row 6, search: the search page and the API search with 100 and with 10,000
 // public products, page cache off, one connection, so each figure is one uncached request's
 // time. The scale catalogue's names get a motif word (one product in 8 is an elephant), so a
 // search's matches grow with the catalogue as a real one's would.

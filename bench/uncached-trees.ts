@@ -1,4 +1,4 @@
-// The uncached pages of two or more trees of this app served side by side (issue 14: "at least
+// The uncached pages of two or more trees of this app served side by side ("at least
 // 4× today's throughput in the same run"). Each tree is a checkout with its own node_modules and
 // build; each gets its own web process on the same seeded database with PAGE_CACHE=off, and the
 // pages are loaded in turn (10 connections, as the issue measured), round after round, so every

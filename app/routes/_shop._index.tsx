@@ -25,7 +25,7 @@ import { useRootData } from "#app/root.tsx";
 const GIFT_CORNER_SIZE = 8;
 const DOKRA_COLLECTION_SIZE = 5;
 
-/** Home sections never show a store error (SPEC §8): a failed read leaves its section empty. */
+/** Home sections never show a store error (docs/product-rules.md, Errors): a failed read leaves its section empty. */
 function quietly<T>(label: string, promise: Promise<T>, fallback: T): Promise<T> {
   return promise.catch((error: unknown) => {
     logger.error({ err: error, section: label }, "home section failed to load");
@@ -62,7 +62,7 @@ export async function loader() {
  */
 let lastShownDisplayId: number | null | undefined;
 
-/** The hero image; remounted (keyed by id) when the current display image changes (SPEC §1). */
+/** The hero image; remounted (keyed by id) when the current display image changes (docs/product-rules.md, Storefront). */
 function HeroBanner({ image }: { image: ImageView }) {
   // Decided once at mount, so a re-render never moves a running fade.
   const [changed] = useState(() => lastShownDisplayId !== undefined && lastShownDisplayId !== image.id);
@@ -79,7 +79,7 @@ function HeroBanner({ image }: { image: ImageView }) {
 }
 
 /**
- * The first screen's words and ways in (issue 15.10): over the photo on wide screens, on a dark
+ * The first screen's words and ways in: over the photo on wide screens, on a dark
  * scrim that holds 4.5:1 over the photo's brightest pixel; under the photo on a phone.
  */
 function HomeIntro() {

@@ -10,7 +10,7 @@ import { listGalleryImages, listVideos } from "#app/modules/media/library.server
 import type { ImageView, VideoView } from "#app/modules/media/views.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
-// The shared About/Videos flag of SPEC §2 lives in the URL (?view=videos), so it works
+// The About/Videos switch (docs/product-rules.md, Pages) lives in the URL (?view=videos), so it works
 // without JavaScript and survives a reload; the menu's Videos link adds #videos too.
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -50,7 +50,7 @@ export default function Listing() {
           {error}
         </p>
       ) : page.items.length === 0 && price !== "all" ? (
-        // A price band with nothing in it: the category itself may well have pieces (issue 15.11).
+        // A price band with nothing in it: the category itself may well have pieces.
         <p className="mt-8 text-brass-900/80" data-testid="listing-empty">
           No products in this price range.{" "}
           <Link to={path} className="inline-block py-2 font-semibold text-brass-800 underline" data-testid="listing-show-all">

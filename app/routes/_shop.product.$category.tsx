@@ -6,7 +6,7 @@ import { notFound } from "#app/lib/http-error.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { useRootData } from "#app/root.tsx";
 
-// The product layout of SPEC §2: a banner with breadcrumbs (Home > category) and a Back button.
+// The product layout (docs/product-rules.md, Pages): a banner with breadcrumbs (Home > category) and a Back button.
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.category ?? "";

@@ -128,6 +128,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,
   });
-  // Search results are not pages to index (issue 16): no sitemap entry either.
+  // Search results are not pages to index: no sitemap entry either.
   return [...tags, { name: "robots", content: "noindex" }];
 };

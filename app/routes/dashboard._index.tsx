@@ -47,7 +47,7 @@ export default function DashboardHome() {
           <Card key={state} label={STATE_NAMES[state]} value={counts.byState[state]} to={`/dashboard/all-products?state=${state}`} />
         ))}
       </div>
-      {/* Not a menu entry (SPEC §9 keeps the menu to eight), like Messages in the header. */}
+      {/* Not a menu entry (docs/product-rules.md, Numbers keeps the menu to eight), like Messages in the header. */}
       <p className="mt-4 rounded-lg bg-white px-4 py-2 text-sm text-brass-900/80 shadow-sm">
         {/* The link's 44 px box sits on the line's baseline, so the sentence beside it stays one run of text. */}
         <Link className="inline-block py-3 align-baseline font-semibold text-clay underline" to="/dashboard/catalogue-feeds">

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { countUnreadMessages } from "#app/modules/contact/admin.server.ts";
 
-/** SPEC §9's eight entries; Messages (header) and Catalogue Feeds (the overview) are reached from elsewhere. */
+/** The eight entries (docs/product-rules.md, Pages); Messages (header) and Catalogue Feeds (the overview) are reached from elsewhere. */
 export const DASHBOARD_MENU = [
   { to: "/dashboard", label: "Dashboard", end: true },
   { to: "/dashboard/upload", label: "Upload" },

@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
   } catch (error) {
-    // The fields read before the refusal: the typed values come back without JS (SPEC §8).
+    // The fields read before the refusal: the typed values come back without JS (docs/product-rules.md, Errors).
     const fields = error instanceof UploadError ? error.fields : new FormData();
     return refused(error, (message) => ({
       result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * The result of an Add: the green line (which clears after 3 s, SPEC §9) and, until dismissed
+ * The result of an Add: the green line (which clears after 3 s, docs/product-rules.md, Numbers) and, until dismissed
  * or the next Add, where the new piece will be. With JS the page scrolls to it and focuses it.
  */
 function AddedResult({ added, success }: { added: { id: number; name: string; category: string }; success: string | null }) {
@@ -148,7 +148,7 @@ export default function UploadProduct() {
         setFiles([]);
         setCategory("");
         form.reset(); // no error of the last attempt stays under the success message
-        setFormKey((k) => k + 1); // the form resets (SPEC §8)
+        setFormKey((k) => k + 1); // the form resets (docs/product-rules.md, Errors)
       } else {
         setClientError(result.error);
         setServerFieldErrors(result.fieldErrors);
@@ -177,7 +177,7 @@ export default function UploadProduct() {
   const imagesNotKept = actionData && "imagesNotKept" in actionData ? Number(actionData.imagesNotKept) : 0;
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
   const noCategory = category === "" && !initial("category");
-  // With JS the button stays disabled until both are there (SPEC §5) and says what is still
+  // With JS the button stays disabled until both are there (docs/product-rules.md, Forms) and says what is still
   // needed, as a plain note: nothing is wrong before the owner has touched the form.
   const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [PRODUCT_IMAGE_MESSAGES.none] : [])] : [];
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen: never import app code here; a migration describes the schema as it was.
 
-// The three home slides (SPEC §3 static data) get their own pictures: one media row
+// The three home slides (docs/product-rules.md, What is stored static data) get their own pictures: one media row
 // per slide number, processed like any upload. Before, the slider borrowed the three
 // newest gallery images, so every gallery upload changed the home page.
 export async function up(db: Kysely<any>): Promise<void> {

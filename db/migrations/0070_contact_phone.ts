@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen: never import app code here; a migration describes the schema as it was.
 
-// Issue 15.12: an optional phone/WhatsApp number on a contact message, stored normalised
+// An optional phone/WhatsApp number on a contact message, stored normalised
 // ("+919830012345", or the bare digits when no country can be told), so the Messages
 // screen can offer a WhatsApp reply.
 export async function up(db: Kysely<any>): Promise<void> {

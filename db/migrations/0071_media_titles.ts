@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen: never import app code here; a migration describes the schema as it was.
 
-// Issue 15.14: an optional title for a gallery image or a video (shown as its caption and
+// An optional title for a gallery image or a video (shown as its caption and
 // alternative text on the shop). Null means none: the page falls back to "Gallery picture n".
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ["gallery_images", "videos"]) {

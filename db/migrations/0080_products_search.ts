@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen: never import app code here; a migration describes the schema as it was.
 
-// Storefront search (issue 16) looks in every text field a visitor might name, the
+// Storefront search looks in every text field a visitor might name, the
 // category slug included ('wall-hanging' is indexed as 'wall' and 'hanging'). It replaces
 // the unused name + description index of 0001.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
-// Issue 15.15: an axe-core scan of every public and admin page, on a phone and a laptop, with
+// An axe-core scan of every public and admin page, on a phone and a laptop, with
 // JavaScript on and off (the two projects): no serious or critical violation. axe is injected
 // with page.evaluate because the shop's CSP refuses an injected <script> tag.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "./test.ts";
 import { API, adminContext, eventually, expectFail, expectOk, file, jpeg } from "./api-support.ts";
 
-// The home hero with no current display image: 'No display image selected' (SPEC §1, §4),
+// The home hero with no current display image: 'No display image selected' (docs/product-rules.md, Storefront, States),
 // with JavaScript on and off; and the banner's second fade (~50 ms) when the current
 // image changes under a visitor who is browsing the shop (JS on).
 //

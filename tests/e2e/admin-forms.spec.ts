@@ -3,7 +3,7 @@ import { signIn } from "./helpers.ts";
 import { addProduct, submitProduct } from "./fixtures/admin.ts";
 import { bigJpeg, jpeg, uniqueName, unreadableBigJpeg } from "./fixtures/media.ts";
 
-// Issue 15, items 1-4: the upload forms, one set of limits and words on Add and Edit,
+// The upload forms, one set of limits and words on Add and Edit,
 // a question before every delete, and home slides that gallery uploads leave alone.
 
 test.beforeEach(async ({ page }) => {
@@ -58,7 +58,7 @@ test("Add and Edit: the same 5 MB rule and message for a photo, the same price w
 
   const id = await addProduct(page, { name: uniqueName("Same words"), images: [await jpeg("w.jpg", 61)] });
   await page.goto(`/dashboard/edit-product/${id}`);
-  // SPEC §5: on Edit the Fixed Price is required and the Price may stay empty (no discount).
+  // On Edit the Fixed Price is required and the Price may stay empty (no discount).
   expect(await priceLabels()).toEqual(["Price (optional)", "Fixed Price"]);
   await page.getByLabel("New images").setInputFiles([javaScriptEnabled ? unreadable : big]);
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Save changes" }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { jpeg, portraitMp4 } from "./fixtures/media.ts";
 
-// Issue 15.14: a video filmed upright on a phone (stored sideways with a rotation flag) is
+// A video filmed upright on a phone (stored sideways with a rotation flag) is
 // shown upright on /about, in a tall box, not squeezed into a 16:9 one; gallery images and
 // videos take an optional title, shown as caption and alternative text. JavaScript on and off.
 

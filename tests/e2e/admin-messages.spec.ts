@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
-// Issue 15.12: a visitor may leave a phone/WhatsApp number; the admin answers by e-mail
+// A visitor may leave a phone/WhatsApp number; the admin answers by e-mail
 // ("Re: <subject>") or, when a number was given, on WhatsApp. JavaScript on and off.
 
 async function sendContact(page: Page, fields: { email: string; subject: string; phone?: string }) {

@@ -37,7 +37,7 @@ test("Add: the result is shown where the owner looks, stays until dismissed, lin
   await expect(result).toBeInViewport();
   if (javaScriptEnabled) {
     await expect(result).toBeFocused();
-    // The green line clears after 3 s (SPEC §9); the result with its links stays.
+    // The green line clears after 3 s (docs/product-rules.md, Numbers); the result with its links stays.
     await expect(page.getByText("Product added successfully!")).toBeHidden({ timeout: 8000 });
     await expect(result).toBeInViewport();
     await page.screenshot({ path: "docs/screenshots/admin-add-result-phone.png", scale: "css", animations: "disabled" });

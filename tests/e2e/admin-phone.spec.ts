@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
-// Issue 15.13: the admin on a phone (390×844 at 2× density), JavaScript on and off: a compact
+// The admin on a phone (390×844 at 2× density), JavaScript on and off: a compact
 // menu, counts on one line, a compact All Products list, sharp thumbnails and plain labels.
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });

@@ -29,7 +29,7 @@ test("Upload: every validation message of the add form", async ({ page, javaScri
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByText("Price is required", { exact: true })).toBeVisible();
-  // The defaults of SPEC §5.
+  // The defaults (docs/product-rules.md, Forms).
   await expect(page.getByLabel("Colour")).toHaveValue("Golden");
   await expect(page.getByLabel("Material")).toHaveValue("Kansa");
   await expect(page.getByLabel("Utility")).toHaveValue("Home Decor");

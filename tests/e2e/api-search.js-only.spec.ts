@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse } from "./test.ts";
 import { adminContext, API, expectFail, expectOk, expectProductShape, type ApiProduct } from "./api-support.ts";
 
-// GET /api/v1/products/search (issue 16.3): the envelope, the document, validation and caching.
+// GET /api/v1/products/search: the envelope, the document, validation and caching.
 // Reads only; it sits with the API specs because of its name.
 
 interface SearchResult {

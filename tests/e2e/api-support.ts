@@ -90,7 +90,7 @@ export async function eventually(check: () => Promise<void>, timeout = 90_000): 
   await expect(check).toPass({ timeout, intervals: [300, 500, 1000] });
 }
 
-/** The keys of the product records the client reads (SPEC §3, issue 6). */
+/** The keys of the product records the client reads (docs/product-rules.md, What is stored). */
 export const PRODUCT_KEYS = [
   "_id",
   "name",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test.ts";
 
-// Detail /product/{category}/{id} (SPEC §2 Detail, §9), from the seeded catalogue.
+// Detail /product/{category}/{id} (docs/product-rules.md, Pages and Numbers), from the seeded catalogue.
 
 async function openProduct(page: Page, category: string, name: string): Promise<string> {
   await page.goto(`/product/${category}`);

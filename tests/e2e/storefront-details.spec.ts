@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 
-// Issue 15.14, the small things, with JavaScript on and off: the 404 page's two buttons line
+// The small things, with JavaScript on and off: the 404 page's two buttons line
 // up, the map box keeps the address readable when the map cannot load, About shows workshop photos.
 
 for (const viewport of [

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./test.ts";
 import { hydrated } from "./helpers.ts";
 
-// Behaviour only JavaScript can give (SPEC §1, §2, §4, §9): slider timing,
+// Behaviour only JavaScript can give (docs/product-rules.md, Storefront, Pages, States, Numbers): slider timing,
 // zoom, double tap, pinch, lightbox keys, scroll-to-top, menu closing, loading text.
 
 async function openFirstProduct(page: Page, category: string, name: string) {
@@ -11,7 +11,7 @@ async function openFirstProduct(page: Page, category: string, name: string) {
   await hydrated(page);
 }
 
-/** SPEC: the home slider advances every 5 seconds; two taps within 300 ms zoom. */
+/** The home slider advances every 5 seconds; two taps within 300 ms zoom. */
 const SLIDE_INTERVAL_MS = 5000;
 const DOUBLE_TAP_MS = 300;
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 
-// Issue 16.1 and 16.2, what only JavaScript gives: the heart without a reload, "Copy
+// What only JavaScript gives: the heart without a reload, "Copy
 // message", the phone's share sheet (Web Share API) and "Copy link".
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test.ts";
 
-// Issue 16.1 and 16.2, with JavaScript on and off: the enquiry list kept in a signed cookie
+// With JavaScript on and off: the enquiry list kept in a signed cookie
 // (hearts on cards and product pages, the header count, /enquiry and its WhatsApp link),
 // and the product page's share links.
 

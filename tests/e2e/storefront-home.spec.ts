@@ -1,8 +1,8 @@
 import { expect, test, type Locator } from "./test.ts";
 
-// Home (SPEC §1), rendered by the server from the seeded catalogue.
+// Home (docs/product-rules.md, Storefront), rendered by the server from the seeded catalogue.
 
-/** The SPEC's truncation: the first `max` characters and '...' when longer. */
+/** The product rules' truncation: the first `max` characters and '...' when longer. */
 function expectTruncated(shown: string, full: string, max: number) {
   if (full.length > max) expect(shown).toBe(`${full.slice(0, max)}...`);
   else expect(shown).toBe(full);
@@ -70,7 +70,7 @@ test("under prefers-reduced-motion the marquee, the banner fade and the captions
   expect(await page.locator(".shop-banner-fade").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
 });
 
-test("six category tiles with Shop now links, in the SPEC's order, in a 2-3 column grid", async ({ page }) => {
+test("six category tiles with Shop now links, in the product rules' order, in a 2-3 column grid", async ({ page }) => {
   await page.goto("/");
   const tiles = page.getByTestId("category-tile");
   await expect(tiles).toHaveCount(6);

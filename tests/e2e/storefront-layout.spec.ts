@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 
-// Layout of every public screen (SPEC §1, §2 Public layout), with JavaScript on and off.
+// Layout of every public screen (docs/product-rules.md, Storefront, Pages Public layout), with JavaScript on and off.
 
 const MENU = [
   ["Wall Hanging", "/product/wall-hanging"],

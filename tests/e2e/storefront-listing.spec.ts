@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test.ts";
 
-// Listing /product/{category} (SPEC §2 Product layout, §9), from the seeded catalogue.
+// Listing /product/{category} (docs/product-rules.md, Pages and Numbers), from the seeded catalogue.
 
 const INR = /^₹(\d{1,2},)?(\d{2},)*\d{1,3}\.\d{2}$/;
 const rupees = (text: string) => Number(text.replace(/[₹,]/g, ""));

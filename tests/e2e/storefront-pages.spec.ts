@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 
-// About, gallery, contact, sitemap and robots (SPEC §2), with JavaScript on and off.
+// About, gallery, contact, sitemap and robots (docs/product-rules.md, Pages), with JavaScript on and off.
 
 test("about tells the story, the craft, the products, why to buy, and has Shop Now", async ({ page }) => {
   await page.goto("/about");

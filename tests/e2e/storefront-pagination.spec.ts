@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test.ts";
 
-// Listing pagination beyond one page (SPEC §2 Product layout, §9: 12 per page, ?page=N,
+// Listing pagination beyond one page (docs/product-rules.md, Pages and Numbers: 12 per page, ?page=N,
 // Previous / numbers / Next, filter and page survive each other and a reload).
 // The seed puts 15 products in this category, 14 of them below ₹5000, so both the
 // plain listing and the 'Below ₹5000' band have a second page. Read-only: JS on and off.

@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 
-// Issue 15 on a phone (390×844), the parts only JavaScript gives: swiping the lightbox
+// On a phone (390×844), the parts only JavaScript gives: swiping the lightbox
 // (without JS its links are plain page loads) and the slider's arrow buttons.
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "./test.ts";
 import { signIn } from "./helpers.ts";
 
-// Issue 15 on a phone (390×844), with JavaScript on and off: the lightbox keeps the visitor's
+// On a phone (390×844), with JavaScript on and off: the lightbox keeps the visitor's
 // place, tap targets are big enough, the header is one line and WhatsApp is always in reach.
 
 const PHONE = { width: 390, height: 844 };
@@ -70,7 +70,7 @@ test("on the phone edit page the image buttons are 44 px tall and apart", async 
 test("the phone header is one line with the logo and name once, a call link, WhatsApp and the menu, then the search box", async ({ page }) => {
   await page.goto("/gallery");
   const header = page.getByRole("banner");
-  // Issue 16 adds a full-width search row (44 px box + 8 px) under the one-line header of issue 15.
+  // The search row (44 px box + 8 px) spans the width under the one-line header.
   expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64 + 52);
   const logo = (await header.getByRole("link", { name: /home$/ }).boundingBox())!;
   const search = (await header.getByRole("searchbox", { name: "Search pieces" }).boundingBox())!;

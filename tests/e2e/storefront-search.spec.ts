@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test.ts";
 
-// Search (issue 16.3) and sorting (16.4) against the seeded catalogue, JavaScript on and off.
+// Search and sorting (16.4) against the seeded catalogue, JavaScript on and off.
 
 const rupees = (text: string) => Number(text.replace(/[₹,]/g, ""));
 const prices = async (page: Page) => (await page.getByTestId("product-grid").getByTestId("price").allInnerTexts()).map(rupees);

@@ -1,4 +1,4 @@
-// The address the throttles count (issue 13.4): forwarded headers count only from proxies
+// The address the throttles count: forwarded headers count only from proxies
 // named in TRUST_PROXY (default: none). Real Express over real HTTP on loopback, configured
 // by the same function and the same env parsing as server/index.ts.
 import type { AddressInfo } from "node:net";

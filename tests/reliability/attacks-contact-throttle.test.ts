@@ -1,5 +1,5 @@
-// The contact form's limits under parallel bursts (issue 13.3: consume first) and their
-// shape (issue 15.12: loose per address, since many visitors share one carrier address;
+// The contact form's limits under parallel bursts (consume first) and their
+// shape (loose per address, since many visitors share one carrier address;
 // tight per e-mail). Real MySQL rows, real Redis limiter, the route's own action.
 import { describe, expect, it } from "vitest";
 import { CONTACT_LIMITS } from "#app/modules/contact/throttle.server.ts";

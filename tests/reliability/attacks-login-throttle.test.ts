@@ -1,5 +1,5 @@
-// The sign-in throttles under parallel bursts (issue 13.3: consume first, so a burst cannot
-// outrun them) and the owner's way past a stranger's lock-out (issue 13.11: a signed device
+// The sign-in throttles under parallel bursts (consume first, so a burst cannot
+// outrun them) and the owner's way past a stranger's lock-out (a signed device
 // cookie from an earlier sign-in, with its own small failure budget). Real Redis, real argon2.
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAction } from "#app/modules/api/endpoint.server.ts";

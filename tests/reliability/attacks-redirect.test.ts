@@ -1,4 +1,4 @@
-// The redirect-back target after a real sign-in (issue 13.1): decided by parsing, never by
+// The redirect-back target after a real sign-in: decided by parsing, never by
 // the first characters. Every hostile target ends on the dashboard with the session cookie
 // sent; our own pages are kept. Real MySQL sessions, real Redis throttle, real argon2.
 import { beforeAll, describe, expect, it } from "vitest";

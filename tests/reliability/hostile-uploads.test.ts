@@ -201,7 +201,7 @@ describe("bodies over the limit", () => {
 });
 
 describe("limits stay what the rules say", () => {
-  it("5 MB per product image on create and edit alike (SPEC §9), 5 images per product", () => {
+  it("5 MB per product image on create and edit alike (docs/product-rules.md, Numbers), 5 images per product", () => {
     expect([UPLOAD_LIMITS.productImageBytes, UPLOAD_LIMITS.imagesPerProduct]).toEqual([5 * MB, 5]);
   });
 });

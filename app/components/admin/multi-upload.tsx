@@ -14,7 +14,7 @@ interface Pending {
 }
 
 /**
- * Several image files at once (SPEC §4). Without JS: one multipart post. With JS:
+ * Several image files at once (docs/product-rules.md, States). Without JS: one multipart post. With JS:
  * one request per file, each shown as uploading; a file leaves the pending list on
  * success or shows 'Upload failed' with a Remove button. Non-image files are dropped.
  */

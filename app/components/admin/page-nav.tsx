@@ -8,7 +8,7 @@ const step = `${secondaryButtonClass} min-w-11 aria-[current=page]:bg-brass-700 
  * The pages of an admin listing: Previous, the first and last page and two either side of
  * this one, Next — as the storefront's pagination. Every page number was a link before: 417
  * of them at 10,000 products, a row wider than any phone and a third of the page's server
- * render (bench/RESULTS.md, hand measurements, issue 14).
+ * render (bench/RESULTS.md, hand measurements).
  */
 export function PageNav({ page, pageCount }: { page: number; pageCount: number }) {
   const location = useLocation();

@@ -8,9 +8,9 @@ export function constraintOf(meta: { required?: boolean; min?: string | number; 
 type Meta = Parameters<typeof constraintOf>[0] & { errors?: string[] };
 
 /**
- * The two prices, with the same words and order on Add and Edit (SPEC §5 calls them
+ * The two prices, with the same words and order on Add and Edit (docs/product-rules.md, Forms, calls them
  * 'Price' and 'Fixed Price'): Price is what the buyer pays, Fixed Price the list price
- * shown struck through. Which one may stay empty is each form's rule (SPEC §5): on Add
+ * shown struck through. Which one may stay empty is each form's rule (docs/product-rules.md, Forms): on Add
  * the Fixed Price (then it equals the Price), on Edit the Price (then no discount).
  */
 export function PriceFields({ price, fixedPrice }: { price: PriceInput; fixedPrice: PriceInput }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** SPEC §9: status messages clear after 3 seconds (with JS; without JS they stay until the next page). */
+/** Status messages clear after 3 seconds (with JS; without JS they stay until the next page; docs/product-rules.md, Numbers). */
 export const STATUS_TIMEOUT_MS = 3000;
 
 /** A success or error line after a change; role=status (or alert for errors) so screen readers read it. */

@@ -21,7 +21,7 @@ function ErrorScreen({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** The error screens' words: SPEC §2's 404, a request the page does not take, anything else. */
+/** The error screens' words: the 404 of docs/product-rules.md (Pages), a request the page does not take, anything else. */
 function errorScreen(error: unknown): { title: string; text: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return { title: "Page Not Found", text: "The page you are looking for does not exist or has moved." };
@@ -32,7 +32,7 @@ function errorScreen(error: unknown): { title: string; text: string } {
   return { title: "Something went wrong", text: "We could not show this page just now. Please try again in a moment." };
 }
 
-/** The 404 screen of SPEC §2 ('Page Not Found', Return Home, Contact Support), or its siblings for a 405 and a 5xx. */
+/** The 404 screen of docs/product-rules.md, Pages ('Page Not Found', Return Home, Contact Support), or its siblings for a 405 and a 5xx. */
 export function ShopError({ error }: { error: unknown }) {
   return <ErrorScreen {...errorScreen(error)} />;
 }

@@ -66,7 +66,7 @@ export function Picture({
           backgroundColor: image.color ?? undefined,
           backgroundImage: image.placeholder ? `url("${image.placeholder}")` : undefined,
           // Letterboxed (object-contain): the placeholder sits exactly behind the photo, so the bands
-          // above and below show the photo's plain colour, not a stretched blur (issue 15.8).
+          // above and below show the photo's plain colour, not a stretched blur.
           ...(imgClassName?.includes("object-contain")
             ? { backgroundSize: "contain", backgroundRepeat: "no-repeat", backgroundPosition: "center" }
             : { backgroundSize: "cover" }),

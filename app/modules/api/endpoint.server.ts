@@ -25,7 +25,7 @@ export interface Endpoint {
   description?: string;
   /** admin: 401 without the admin session. public: anyone; admins may see more (documented per call). */
   access: "public" | "admin";
-  /** SPEC §8's fallback text: the message of an unexpected failure. */
+  /** The fallback text (docs/product-rules.md, Errors): the message of an unexpected failure. */
   failure: string;
   params?: z.ZodObject;
   query?: z.ZodObject;

@@ -2,7 +2,7 @@ import { ZodError, type z } from "zod";
 import { HttpError, type HttpStatus } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 
-// The /api/v1 envelope (issue 6): every answer is JSON, success or failure, never HTML.
+// The /api/v1 envelope: every answer is JSON, success or failure, never HTML.
 
 export type FieldErrors = Record<string, string>;
 
@@ -80,7 +80,7 @@ export function isDependencyDown(error: unknown): boolean {
 /**
  * Maps whatever a module threw to the envelope: the modules' refusals (HttpError) keep their
  * status and message; a dependency that is down is a 503; anything else is logged
- * and answered with the endpoint's fallback text (SPEC §8), never a stack trace.
+ * and answered with the endpoint's fallback text (docs/product-rules.md, Errors), never a stack trace.
  */
 export function toFailure(error: unknown, fallback: string): Response {
   if (error instanceof HttpError) return fail(error.status, error.message, error.fieldErrors, error.headers);

@@ -9,7 +9,7 @@ import { searchEndpoints } from "./search.server.ts";
 import { failureSchema, successSchema } from "./schemas.ts";
 import { userEndpoints } from "./user.server.ts";
 
-/** Every call of SPEC §7, in its order, and the search of issue 16. */
+/** Every call, in the order of the product rules (docs/product-rules.md, API), then the search. */
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(productEndpoints),
   ...Object.values(searchEndpoints),

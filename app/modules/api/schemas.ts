@@ -164,7 +164,7 @@ export const deleteImageBodySchema = z
 const blank = (v: string | undefined) => v === undefined || v.trim() === "";
 
 /**
- * The create call's multipart fields (SPEC §7), as the API names them. They are read
+ * The create call's multipart fields (docs/product-rules.md, API), as the API names them. They are read
  * into the add form's fields and validated by the add form's own schema: `priceDiscount`
  * is the selling price (empty: the list price), `size` is 'H-{h} * W-{w} * L-{l} inch'.
  */

@@ -7,7 +7,7 @@ import { ok, parseWith } from "./envelope.server.ts";
 import { apiProductSchema } from "./schemas.ts";
 import { toApiProduct } from "./serialize.server.ts";
 
-// GET /api/v1/products/search (issue 16.3): the storefront's search, same words, filter,
+// GET /api/v1/products/search: the storefront's search, same words, filter,
 // order and pages. Unlike the page, which falls back to defaults, the API refuses an
 // unknown filter, order or page with 400 so a client learns of its mistake.
 

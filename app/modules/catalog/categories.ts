@@ -39,7 +39,7 @@ export function categoryName(slug: string): string {
   return CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 }
 
-/** The 8-entry main menu (SPEC §2): six categories then the two virtual lists, Gift before Available. */
+/** The 8-entry main menu (docs/product-rules.md, Pages): six categories then the two virtual lists, Gift before Available. */
 export const MENU: ReadonlyArray<{ name: string; slug: ListingSlug }> = [
   ...CATEGORIES.slice(0, 5).map((c) => ({ name: c.name, slug: c.slug })),
   { name: "My Creativity", slug: "my-creativity" },
@@ -47,7 +47,7 @@ export const MENU: ReadonlyArray<{ name: string; slug: ListingSlug }> = [
   { name: "Available Collection", slug: "available-collection" },
 ];
 
-/** The six home tiles (SPEC §2): My Creativity and Available Collection appear only in the menu. */
+/** The six home tiles (docs/product-rules.md, Pages): My Creativity and Available Collection appear only in the menu. */
 export const HOME_TILE_SLUGS: readonly ListingSlug[] = [
   "wall-hanging",
   "special-items",

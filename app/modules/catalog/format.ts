@@ -1,4 +1,4 @@
-// Display rules of SPEC §1, §3 and §9, shared by the storefront, the admin and the API.
+// Display rules (docs/product-rules.md: Storefront, What is stored, Numbers), shared by the storefront, the admin and the API.
 // The listing's query rules (price bands, orders, pages) are in listing-query.ts.
 
 const inr = new Intl.NumberFormat("en-IN", {

@@ -1,9 +1,9 @@
 // The listing and search pages' query: price bands, orders, page numbers and the links
-// that keep them (SPEC §2, §9, issue 16). Apart from format.ts, so the JavaScript of pages
+// that keep them (docs/product-rules.md, Pages, Numbers). Apart from format.ts, so the JavaScript of pages
 // without a listing (home, product pages) does not carry them (decision 042).
 
 /**
- * The price-range filter of the listing page (SPEC §2, bounds of §9). The bands
+ * The price-range filter of the listing page (docs/product-rules.md, Pages and Numbers). The bands
  * partition all prices: a bound belongs to the band whose label ends with it
  * (₹10000 is in '₹5000 – ₹10000'), and 'Above ₹50000' means more than 50000.
  */
@@ -31,7 +31,7 @@ export function inPriceBand(price: number, band: PriceBand): boolean {
   );
 }
 
-// Links of the listing and search pages: the words, price filter, order and page keep each other (SPEC §2, issue 16).
+// Links of the listing and search pages: the words, price filter, order and page keep each other (docs/product-rules.md, Pages).
 
 /**
  * Orders of a listing (newest first by default) and of search results (best match first

@@ -170,7 +170,7 @@ export async function moveProductImage(productId: number, mediaId: number, direc
   await reorderProductImages(productId, ids);
 }
 
-/** Flips the product's availability (SPEC §4); returns the new value; ManageError 404. */
+/** Flips the product's availability (docs/product-rules.md, States); returns the new value; ManageError 404. */
 export async function toggleAvailability(id: number): Promise<{ available: boolean }> {
   return getDb()
     .transaction()

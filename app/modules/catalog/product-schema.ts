@@ -32,7 +32,7 @@ const amountNumber = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(99_999_999, `${label} is too large`);
 
-/** Prices (SPEC §5): numeric, step 0.01, minimum 0. */
+/** Prices (docs/product-rules.md, Forms): numeric, step 0.01, minimum 0. */
 const priceAmount = (label: string) =>
   amountNumber(label).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} must use steps of 0.01`);
 const requiredPrice = (label: string) => z.preprocess(toPrice, priceAmount(label));
@@ -65,7 +65,7 @@ export function newFormToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Add product (SPEC §5): 'Price' is the selling price; an empty 'Fixed Price' means the same. */
+/** Add product (docs/product-rules.md, Forms): 'Price' is the selling price; an empty 'Fixed Price' means the same. */
 export const productCreateFields = z.object({
     category: z.enum(CATEGORY_SLUGS, { error: CATEGORY_MESSAGE }),
     name: requiredText("Title"),
@@ -130,7 +130,7 @@ const discount = z.preprocess(
 );
 
 /**
- * Edit product (SPEC §5, §7), form and API alike: a field left out keeps its stored value;
+ * Edit product (docs/product-rules.md, Forms, API), form and API alike: a field left out keeps its stored value;
  * a field sent is checked as on create (a blank dimension or weight is "… is required", a
  * size must read as one), and any bad field refuses the whole edit. Name, description and
  * fixed price are required when sent; prices numeric with step 0.01 and minimum 0.
@@ -197,7 +197,7 @@ export const productEditSchema = productEditFields.superRefine(pricesInOrder).tr
 
 /**
  * The edit page always sends name, description and fixed price, and a blank one is an
- * error there (SPEC §5: "fixed price required"), not a field left as it was.
+ * error there (docs/product-rules.md, Forms: "fixed price required"), not a field left as it was.
  */
 export const productEditFormFields = productEditFields.extend({
   name: requiredText("Name"),

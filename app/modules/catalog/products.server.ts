@@ -179,7 +179,7 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
 }
 
 /**
- * A public product and up to `relatedLimit` others of its category, newest first (SPEC: "You
+ * A public product and up to `relatedLimit` others of its category, newest first (docs/product-rules.md: "You
  * May Also Like", max 15): the two rows read side by side, then one image read for all of them.
  */
 export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {

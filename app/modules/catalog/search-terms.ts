@@ -1,4 +1,4 @@
-// How the words a visitor types become a MariaDB FULLTEXT boolean query (issue 16.3).
+// How the words a visitor types become a MariaDB FULLTEXT boolean query.
 // Client-safe and free of zod, so the header's search box adds no library to every page.
 
 export const SEARCH_MAX_LENGTH = 100;

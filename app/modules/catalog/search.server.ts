@@ -14,7 +14,7 @@ import {
 } from "./products.server.ts";
 import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, craftWordsApart, planSearch, searchWords, variantsOf, type SearchPlan } from "./search-terms.ts";
 
-// Storefront search (issue 16.3): MariaDB FULLTEXT in boolean mode over the products_search
+// Storefront search: MariaDB FULLTEXT in boolean mode over the products_search
 // index (migration 0080), synonyms and plurals from search-terms.ts, a word-start LIKE for
 // words too short for the index, and one spelling correction when nothing matched.
 

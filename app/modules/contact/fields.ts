@@ -23,7 +23,7 @@ export function fieldLabel(name: string): string {
   return CONTACT_FIELDS.find((f) => f.name === name)?.label ?? name;
 }
 
-/** SPEC §5: field errors are shown prefixed with the field name. */
+/** Field errors are shown prefixed with the field name. */
 export function prefixedError(name: string, message: string): string {
   return `${fieldLabel(name)}: ${message}`;
 }

@@ -12,7 +12,7 @@ const text = (name: string) =>
 
 const required = (name: string) => text(name).min(1, "This field is required");
 
-/** The contact form (SPEC §5): name, email, subject, message required; a phone/WhatsApp number optional. */
+/** The contact form (docs/product-rules.md, Forms): name, email, subject, message required; a phone/WhatsApp number optional. */
 export const contactSchema = z.object({
   name: required("name"),
   email: required("email").pipe(z.email("Please enter a valid email address")),

@@ -8,11 +8,11 @@ export const MB = 1024 * 1024;
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 export const UPLOAD_LIMITS = {
-  /** SPEC §9: 1 to 5 images per product (the one place this number is written). */
+  /** 1 to 5 images per product (docs/product-rules.md, Numbers; the one place this number is written). */
   imagesPerProduct: 5,
-  /** SPEC §5/§9: each product image at most 5 MB. The spec says it for Edit; Add follows the same rule. */
+  /** Each product image at most 5 MB (docs/product-rules.md, Forms): the rules say it for Edit; Add follows the same rule. */
   productImageBytes: 5 * MB,
-  /** Gallery and home display images: the spec sets no size, and phone photos run 5–12 MB. */
+  /** Gallery and home display images: the product rules set no size, and phone photos run 5–12 MB. */
   mediaImageBytes: 20 * MB,
   videoBytes: 200 * MB,
   imagesPerGalleryPost: 20,
@@ -32,7 +32,7 @@ export const LIMIT_WORDS = {
   videoSize: `${UPLOAD_LIMITS.videoBytes / MB} MB`,
 } as const;
 
-/** The spec's messages for product images (SPEC §5), the same on Add, Edit and the API. */
+/** The messages for product images (docs/product-rules.md, Forms), the same on Add, Edit and the API. */
 export const PRODUCT_IMAGE_MESSAGES = {
   none: "Please upload at least one image",
   tooMany: `You can upload maximum ${UPLOAD_LIMITS.imagesPerProduct} images`,

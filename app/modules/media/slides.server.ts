@@ -7,7 +7,7 @@ import type { SavedUpload } from "./upload.server.ts";
 import { readyViewsOf } from "./ready-views.server.ts";
 import type { ImageView } from "./views.ts";
 
-// The pictures of the three home slides (SPEC §3 static data: the words live in
+// The pictures of the three home slides (static data, docs/product-rules.md, What is stored: the words live in
 // modules/site/content.ts). Their own rows, never the gallery's: a gallery upload
 // does not change the home page.
 

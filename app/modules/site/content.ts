@@ -1,4 +1,4 @@
-// Static storefront content (SPEC §3 "Static data"): slides, feature cards, social
+// Static storefront content (static data, docs/product-rules.md, What is stored): slides, feature cards, social
 // links, the About story, the trailing section of the product page. Defined once.
 
 export interface Slide {
@@ -65,7 +65,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
 
 export type SocialKey = "instagram" | "facebook" | "youtube" | "x";
 
-/** The four networks of SPEC §1: image sharing, a social network, video, a microblog. */
+/** The four networks (docs/product-rules.md, Storefront): image sharing, a social network, video, a microblog. */
 export const SOCIAL_NETWORKS: ReadonlyArray<{ key: SocialKey; name: string; kind: string }> = [
   { key: "instagram", name: "Instagram", kind: "Photos of new pieces" },
   { key: "facebook", name: "Facebook", kind: "News from the village" },
@@ -100,7 +100,7 @@ export const ABOUT = {
   ],
 } as const;
 
-/** The trailing section of the product page (SPEC: content not shown; ours is care, craft and ordering). */
+/** The trailing section of the product page (the rules leave its content open; ours is care, craft and ordering). */
 export const PRODUCT_NOTES: ReadonlyArray<{ title: string; paragraphs: readonly string[] }> = [
   {
     title: "Caring for your brass",

@@ -1,6 +1,6 @@
 import { getEnv } from "#app/env.server.ts";
 
-/** The shop's public details (SPEC leaves them as placeholders; they come from the environment). */
+/** The shop's public details (the product rules leave them open; they come from the environment). */
 export interface ShopSettings {
   name: string;
   phone: string;
