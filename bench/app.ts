@@ -236,7 +236,7 @@ export async function adminCookie(base: string): Promise<string> {
 /** Waits until the bench queues have nothing waiting or running (e.g. the AVIF follow-ups after a seed). */
 export async function waitForIdleQueues(timeoutMs = 5 * 60_000): Promise<void> {
   const { Queue } = await import("bullmq");
-  const { QUEUE_NAMES } = await import("../app/modules/media/jobs.ts");
+  const { QUEUE_NAMES } = await import("../app/modules/jobs/jobs.ts");
   const connection = { host: "127.0.0.1", port: 6379 };
   const url = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   connection.host = url.hostname;

@@ -227,7 +227,7 @@ try {
   exitCode = 1;
 } finally {
   await stopAll();
-  const { closeQueues } = await import("../app/modules/media/queue.server.ts");
+  const { closeQueues } = await import("../app/modules/jobs/queue.server.ts");
   await closeQueues().catch(() => undefined);
   const { closeDb } = await import("../db/index.ts");
   await closeDb().catch(() => undefined);

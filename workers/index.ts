@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { createRedis } from "#app/lib/redis.server.ts";
-import { closeQueues } from "#app/modules/media/queue.server.ts";
+import { closeQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { closeDb, getDb } from "#db/index.ts";
 import { checkFfmpegCapabilities, killOrphanedFfmpeg } from "./ffmpeg.ts";

@@ -4,9 +4,9 @@ import type { Job } from "bullmq";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
-import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { until } from "#tests/reliability/support-services.ts";
@@ -41,7 +41,7 @@ async function uploadAndFinish(seed: number, name = "photo.jpg") {
   const { mediaId } = await createMediaEntry("gallery_images", await saveTestUpload(await makeJpeg(320, 240, seed), name));
   const row = await waitForMedia(mediaId);
   if (row.status === "ready") {
-    const avif = await until(() => getQueues().image.getJob(mediaJobId(JOB_NAMES.processImageAvif, mediaId)), 30_000, "the AVIF job");
+    const avif = await until(() => getQueues().image.getJob(jobId("process-image-avif", mediaId)), 30_000, "the AVIF job");
     await finishedState(avif);
   }
   return row;
@@ -63,7 +63,7 @@ describe("the job contract", () => {
       .executeTakeFirstOrThrow();
     const mediaId = Number(insertId);
     const image = getQueues().image;
-    for (const name of ["resize-everything", JOB_NAMES.processVideo]) {
+    for (const name of ["resize-everything", "process-video"]) {
       const job = await image.add(name, { mediaId }, { attempts: 5 });
       expect(await finishedState(job)).toBe("failed");
       const failed = (await image.getJob(job.id!))!;
@@ -78,14 +78,14 @@ describe("the job contract", () => {
   it("processes a new row whose id a finished job already used (completed, then failed) before a reset", async () => {
     const first = await uploadAndFinish(1);
     expect(first.status).toBe("ready");
-    expect(await (await getQueues().image.getJob(mediaJobId(JOB_NAMES.processImage, first.id)))!.getState()).toBe("completed");
+    expect(await (await getQueues().image.getJob(jobId("process-image", first.id)))!.getState()).toBe("completed");
 
     await resetMediaTo(first.id);
     const broken = await createMediaEntry("gallery_images", await saveTestUpload(Buffer.from("not an image"), "broken.jpg"));
     expect(broken.mediaId).toBe(first.id);
     const failed = await waitForMedia(broken.mediaId);
     expect(failed.status).toBe("failed");
-    const failedJob = (await getQueues().image.getJob(mediaJobId(JOB_NAMES.processImage, first.id)))!;
+    const failedJob = (await getQueues().image.getJob(jobId("process-image", first.id)))!;
     expect(await finishedState(failedJob)).toBe("failed");
 
     await resetMediaTo(first.id);

@@ -3,8 +3,8 @@ import path from "node:path";
 import { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
-import { JOB_NAMES, mediaJobId, type MediaJobData } from "#app/modules/media/jobs.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { jobId, type MediaJobData } from "#app/modules/jobs/jobs.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
@@ -60,8 +60,8 @@ describe("a job run twice produces the same result, not two", () => {
   it("image: the second run is a no-op, and a forced re-run rewrites the same files", async () => {
     const mediaId = await rowWithoutJob(await makeJpeg(700, 500, 9));
     const queue = getQueues().image;
-    await queue.add(JOB_NAMES.processImage, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processImage, mediaId) });
-    const job = (await Job.fromId<MediaJobData>(queue, mediaJobId(JOB_NAMES.processImage, mediaId)))!;
+    await queue.add("process-image", { mediaId }, { jobId: jobId("process-image", mediaId) });
+    const job = (await Job.fromId<MediaJobData>(queue, jobId("process-image", mediaId)))!;
     await queue.remove(job.id!); // run it here, not by a worker
 
     expect(await processImage(job, { db, storage })).toBe("ready");
@@ -82,8 +82,8 @@ describe("a job run twice produces the same result, not two", () => {
     const mediaId = await rowWithoutJob(await fs.readFile(clip), "video");
     await fs.unlink(clip);
     const queue = getQueues().video;
-    await queue.add(JOB_NAMES.processVideo, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processVideo, mediaId) });
-    const job = (await Job.fromId<MediaJobData>(queue, mediaJobId(JOB_NAMES.processVideo, mediaId)))!;
+    await queue.add("process-video", { mediaId }, { jobId: jobId("process-video", mediaId) });
+    const job = (await Job.fromId<MediaJobData>(queue, jobId("process-video", mediaId)))!;
     await queue.remove(job.id!);
 
     const before = new Set(await derivedFiles());
@@ -105,8 +105,8 @@ describe("a file that keeps killing the worker", () => {
     const mediaId = await rowWithoutJob(await makeJpeg(300, 200, 6));
     await db.updateTable("media").set({ attempts: MAX_STARTS }).where("id", "=", mediaId).execute();
     const queue = getQueues().image;
-    await queue.add(JOB_NAMES.processImage, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processImage, mediaId) });
-    const job = (await Job.fromId<MediaJobData>(queue, mediaJobId(JOB_NAMES.processImage, mediaId)))!;
+    await queue.add("process-image", { mediaId }, { jobId: jobId("process-image", mediaId) });
+    const job = (await Job.fromId<MediaJobData>(queue, jobId("process-image", mediaId)))!;
     await queue.remove(job.id!);
     await expect(processImage(job, { db, storage })).rejects.toThrow(/interrupted 8 times/);
     const row = await db.selectFrom("media").selectAll().where("id", "=", mediaId).executeTakeFirstOrThrow();
@@ -134,8 +134,8 @@ describe("reconcile", () => {
     const queue = getQueues().image;
     // A row whose job completed, then was found processing again (e.g. a restored database).
     const leftover = await rowWithoutJob(await makeJpeg(400, 300, 2));
-    const leftoverJobId = mediaJobId(JOB_NAMES.processImage, leftover);
-    await queue.add(JOB_NAMES.processImage, { mediaId: leftover }, { jobId: leftoverJobId });
+    const leftoverJobId = jobId("process-image", leftover);
+    await queue.add("process-image", { mediaId: leftover }, { jobId: leftoverJobId });
     expect((await waitForMedia(leftover)).status).toBe("ready");
     // The row turns ready a moment before the worker records the job as completed.
     for (let i = 0; i < 100 && (await (await Job.fromId(queue, leftoverJobId))!.getState()) !== "completed"; i++) {
@@ -147,16 +147,16 @@ describe("reconcile", () => {
     const lost = await rowWithoutJob(await makeJpeg(400, 300, 1));
     // A row whose job is still live (delayed): it must not be queued twice.
     const live = await rowWithoutJob(await makeJpeg(400, 300, 3));
-    await queue.add(JOB_NAMES.processImage, { mediaId: live }, { jobId: mediaJobId(JOB_NAMES.processImage, live), delay: 60_000 });
+    await queue.add("process-image", { mediaId: live }, { jobId: jobId("process-image", live), delay: 60_000 });
 
     const report = await reconcile(db, storage, { requeueAfterMs: 0, fileGraceMs: 3600_000 });
     expect(report.requeued.sort()).toEqual([lost, leftover].sort());
     for (const id of [lost, leftover]) expect((await waitForMedia(id)).status).toBe("ready");
-    expect(await (await Job.fromId(queue, mediaJobId(JOB_NAMES.processImage, live)))!.getState()).toBe("delayed");
+    expect(await (await Job.fromId(queue, jobId("process-image", live)))!.getState()).toBe("delayed");
 
     const again = await reconcile(db, storage, { requeueAfterMs: 0, fileGraceMs: 3600_000 });
     expect(again.requeued).toEqual([]);
-    await queue.remove(mediaJobId(JOB_NAMES.processImage, live));
+    await queue.remove(jobId("process-image", live));
     await db.deleteFrom("media").where("id", "=", live).execute();
   });
 
@@ -189,7 +189,7 @@ describe("reconcile", () => {
 
   it("re-makes a ready row whose derived file went missing", async () => {
     const mediaId = await rowWithoutJob(await makeJpeg(360, 240, 13));
-    await getQueues().image.add(JOB_NAMES.processImage, { mediaId }, { jobId: mediaJobId(JOB_NAMES.processImage, mediaId) });
+    await getQueues().image.add("process-image", { mediaId }, { jobId: jobId("process-image", mediaId) });
     const ready = await waitForMedia(mediaId);
     const lost = ready.variants!.find((v) => v.format === "webp")!;
     await storage.removeDerived([lost.path]);
@@ -202,6 +202,6 @@ describe("reconcile", () => {
 
   it("is registered as a repeatable job on the maintenance queue", async () => {
     const schedulers = await getQueues().maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => [s.key, s.name, Number(s.every)])).toEqual([["reconcile-media", JOB_NAMES.reconcile, 3600000]]);
+    expect(schedulers.map((s) => [s.key, s.name, Number(s.every)])).toEqual([["reconcile-media", "reconcile", 3600000]]);
   });
 });

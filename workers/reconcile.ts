@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
-import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
+import { enqueueAvif, requeueMedia } from "#app/modules/media/media-jobs.server.ts";
 import { reopenMedia } from "#app/modules/media/records.server.ts";
 import { STORAGE_FAULT_MESSAGES, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
@@ -83,7 +84,7 @@ export async function reconcile(
   const imageQueue = getQueues().image;
   for (const row of withoutAvif) {
     // Only when no job exists at all: a finished or failed one has had its chance.
-    if (await imageQueue.getJob(mediaJobId(JOB_NAMES.processImageAvif, Number(row.id)))) continue;
+    if (await imageQueue.getJob(jobId("process-image-avif", Number(row.id)))) continue;
     await enqueueAvif(Number(row.id));
     report.avifQueued.push(Number(row.id));
   }

@@ -4,18 +4,8 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getEnv, parseEnv } from "#app/env.server.ts";
 import { forwardContactMessage } from "#app/modules/contact/forward.server.ts";
 import { requeueUnforwardedMessages } from "#app/modules/contact/messages.server.ts";
-import {
-  isJobName,
-  JOB_NAMES,
-  JOBS,
-  QUEUE_NAMES,
-  RETRY,
-  type JobName,
-  type JobPayloads,
-  type MediaJobData,
-  type QueueKey,
-} from "#app/modules/media/jobs.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { isJobName, JOBS, QUEUE_NAMES, RETRY, type JobName, type JobPayloads, type MediaJobData, type QueueKey } from "#app/modules/jobs/jobs.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { rollUpInterest } from "#app/modules/interest/rollup.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
@@ -63,6 +53,9 @@ export function settingsFromEnv(source?: Record<string, string | undefined>): Wo
     videoLimits: { ...VIDEO_LIMITS, maxDurationMs: env.VIDEO_MAX_DURATION_MS ?? VIDEO_LIMITS.maxDurationMs },
   };
 }
+
+/** Jobs whose last failed try marks their media row failed. */
+const RECORD_FAILING_JOBS = new Set<string>(["process-image", "process-video"] satisfies JobName[]);
 
 type JobHandler<N extends JobName> = (job: Job<JobPayloads[N], unknown, N>) => Promise<unknown>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
@@ -137,7 +130,7 @@ export async function startWorkers(
     getQueues().maintenance.upsertJobScheduler(
       RECONCILE_SCHEDULER,
       { every: settings.reconcileEveryMs },
-      { name: JOB_NAMES.reconcile, data: {}, opts: JOBS.reconcile.options },
+      { name: "reconcile", data: {}, opts: JOBS.reconcile.options },
     );
   await schedule();
   // A Redis restarted without persistence (or flushed) forgets the schedule with everything
@@ -157,7 +150,7 @@ export async function startWorkers(
 
   /** After the last retry of a transient failure, the record is marked failed with a reason. */
   async function onFinalFailure(job: Job | undefined, error: Error): Promise<void> {
-    if (!job || (job.name !== JOB_NAMES.processImage && job.name !== JOB_NAMES.processVideo)) return;
+    if (!job || !RECORD_FAILING_JOBS.has(job.name)) return;
     const outOfAttempts = job.attemptsMade >= (job.opts.attempts ?? RETRY.attempts);
     if (error.name === "UnrecoverableError" || !outOfAttempts) return;
     // A store that stayed down through every retry: failed with the reason the reconcile retries.

@@ -3,9 +3,9 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
-import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import { createMediaEntry, getVideo } from "#app/modules/media/library.server.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
@@ -106,7 +106,7 @@ describe("video pipeline", () => {
     );
     const seen = new Set<number>();
     const jobProgress = new Set<number>();
-    const job = () => getQueues().video.getJob(mediaJobId(JOB_NAMES.processVideo, mediaId));
+    const job = () => getQueues().video.getJob(jobId("process-video", mediaId));
     for (let i = 0; i < 600; i++) {
       const { status, progress } = await getDb().selectFrom("media").select(["status", "progress"]).where("id", "=", mediaId).executeTakeFirstOrThrow();
       if (status !== "processing") break;

@@ -7,7 +7,7 @@ import { addToList, ListError } from "#app/modules/catalog/lists.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { countMediaByStatus, createMediaEntry } from "#app/modules/media/library.server.ts";
-import { closeQueues, getQueues } from "#app/modules/media/queue.server.ts";
+import { closeQueues, getQueues } from "#app/modules/jobs/queue.server.ts";
 import { setSlideImage } from "#app/modules/media/slides.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { SLIDES } from "#app/modules/site/content.ts";

@@ -10,7 +10,7 @@ import { createConnection } from "mysql2/promise";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyPrefixForDatabase } from "#app/env.server.ts";
 import { getRedis } from "#app/lib/redis.server.ts";
-import { JOB_NAMES, JOBS, QUEUE_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { JOBS, QUEUE_NAMES, jobId } from "#app/modules/jobs/jobs.ts";
 import { LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { createDb } from "#db/index.ts";
 import { migrate } from "#db/migrate.ts";
@@ -59,8 +59,8 @@ describe("two shops on one Redis", () => {
         .execute();
       // What the shop's web process does for a new upload: the same job id in both shops.
       const queue = new Queue(QUEUE_NAMES.image, { connection: getRedis(), prefix: shop.prefix });
-      const name = JOB_NAMES.processImage;
-      await queue.add(name, { mediaId: ROW_ID }, { ...JOBS[name].options, jobId: mediaJobId(name, ROW_ID) });
+      const name = "process-image";
+      await queue.add(name, { mediaId: ROW_ID }, { ...JOBS[name].options, jobId: jobId(name, ROW_ID) });
       await queue.close();
     }
     const workers = shops.map((shop) =>

@@ -5,10 +5,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
-import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
 import { UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage, STORAGE_FAULT_MESSAGES, type MediaStorage, type StorageArea } from "#app/modules/media/storage.server.ts";
 import { MESSAGES, parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 import { getDb } from "#db/index.ts";
@@ -106,10 +106,10 @@ describe("the S3 driver end to end, and the store going down", { timeout: 120_00
     const { mediaId } = await createMediaEntry("gallery_images", upload);
     // The queued job is swapped for one with short retries (the production backoff takes half a
     // minute) before any worker runs.
-    const jobId = mediaJobId(JOB_NAMES.processImage, mediaId);
+    const queuedId = jobId("process-image", mediaId);
     const image = getQueues().image;
-    expect(await image.remove(jobId)).toBe(1);
-    const retried = await image.add(JOB_NAMES.processImage, { mediaId }, { jobId, attempts: 3, backoff: { type: "fixed", delay: 200 } });
+    expect(await image.remove(queuedId)).toBe(1);
+    const retried = await image.add("process-image", { mediaId }, { jobId: queuedId, attempts: 3, backoff: { type: "fixed", delay: 200 } });
     await s3.stop();
     running = await startWorkers(
       { db: getDb(), storage, connection, prefix: process.env.QUEUE_PREFIX! },

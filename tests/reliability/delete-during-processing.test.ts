@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";

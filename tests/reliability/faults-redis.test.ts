@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "#app/env.server.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { closeQueues, getQueues } from "#app/modules/media/queue.server.ts";
+import { closeQueues, getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";

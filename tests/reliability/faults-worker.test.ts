@@ -3,9 +3,9 @@
 // left behind by a dead worker, are in workers/worker-process.test.ts.)
 import { promises as fs } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import { createMediaEntry } from "#app/modules/media/library.server.ts";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDiskStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
@@ -55,7 +55,7 @@ describe("the worker process during an image job", { timeout: 180_000 }, () => {
     expect(new Set(variants.map((v) => `${v.role}/${v.format}`)).size).toBe(variants.length);
     expect(new Set(variants.map((v) => v.path)).size).toBe(variants.length);
     // The job completed once, in the second worker.
-    const job = await getQueues().image.getJob(mediaJobId(JOB_NAMES.processImage, mediaId));
+    const job = await getQueues().image.getJob(jobId("process-image", mediaId));
     expect(job?.returnvalue).toBe("ready");
     const completions = (output: string) => output.split("\n").filter((l) => l.includes("job completed") && l.includes(`"process-image-${mediaId}"`)).length;
     expect([completions(first.output()), completions(second.output())]).toEqual([0, 1]);
@@ -77,7 +77,7 @@ describe("the worker process during an image job", { timeout: 180_000 }, () => {
     expect(worker.output()).toContain("worker stopping");
     expect(worker.output()).toContain("worker stopped");
     // Nothing was lost: the AVIF follow-up it queued is waiting for the next worker.
-    const avif = await getQueues().image.getJob(mediaJobId(JOB_NAMES.processImageAvif, mediaId));
+    const avif = await getQueues().image.getJob(jobId("process-image-avif", mediaId));
     expect(await avif?.getState()).toMatch(/waiting|prioritized/);
   });
 });

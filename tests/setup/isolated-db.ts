@@ -24,7 +24,7 @@ await migrate(dbUrl.toString());
 
 afterAll(async () => {
   const { closeDb } = await import("#db/index.ts");
-  const { closeQueues } = await import("#app/modules/media/queue.server.ts");
+  const { closeQueues } = await import("#app/modules/jobs/queue.server.ts");
   const { getRedis } = await import("#app/lib/redis.server.ts");
   await closeQueues();
   await closeDb();

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import { logger } from "#app/lib/logger.server.ts";
-import type { MediaJobData } from "#app/modules/media/jobs.ts";
-import { enqueueAvif } from "#app/modules/media/queue.server.ts";
+import type { MediaJobData } from "#app/modules/jobs/jobs.ts";
+import { enqueueAvif } from "#app/modules/media/media-jobs.server.ts";
 import { addMediaVariants } from "#app/modules/media/records.server.ts";
 import { BadImageError, makeAvifVariants, makeImageVariants } from "../images.ts";
 import { discardWritten, makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";

@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import type { MediaJobData } from "#app/modules/media/jobs.ts";
+import type { MediaJobData } from "#app/modules/jobs/jobs.ts";
 import { setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
 import { makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";

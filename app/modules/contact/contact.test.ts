@@ -3,10 +3,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { UnrecoverableError } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getQueues } from "#app/modules/media/queue.server.ts";
+import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import { forwardContactMessage } from "./forward.server.ts";
-import { forwardJobId } from "./jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import { submitContactMessage } from "./messages.server.ts";
 import { PHONE_MESSAGE } from "./phone.ts";
 import { contactSchema } from "./schema.ts";
@@ -75,7 +75,7 @@ describe("contact messages", () => {
     expect(await row(id)).toMatchObject({ ...input, phone: null, ip: "203.0.113.7", forwarded_at: null });
     const withPhone = await submitContactMessage({ ...input, phone: "+919830012345" }, "203.0.113.7");
     expect((await row(withPhone.id)).phone).toBe("+919830012345");
-    const job = await getQueues().contact.getJob(forwardJobId(id));
+    const job = await getQueues().contact.getJob(jobId("forward-contact", id));
     expect(job?.data).toEqual({ messageId: id });
   });
 

@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job } from "bullmq";
 import { getEnv } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
-import type { ContactJobData } from "./jobs.ts";
+import type { ContactJobData } from "#app/modules/jobs/jobs.ts";
 
 export const FORWARD_TIMEOUT_MS = 10_000;
 

@@ -1,12 +1,12 @@
 import { logger } from "#app/lib/logger.server.ts";
-import { addJob } from "#app/modules/media/queue.server.ts";
+import { addJob } from "#app/modules/jobs/queue.server.ts";
 import { getDb } from "#db/index.ts";
-import { FORWARD_CONTACT_JOB, forwardJobId } from "./jobs.ts";
+import { jobId } from "#app/modules/jobs/jobs.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** Queues the forward of one stored message; retried with backoff by BullMQ (JOBS["forward-contact"]). */
 export async function enqueueContactForward(messageId: number): Promise<void> {
-  await addJob(FORWARD_CONTACT_JOB, { messageId }, forwardJobId(messageId));
+  await addJob("forward-contact", { messageId }, jobId("forward-contact", messageId));
 }
 
 /**
@@ -35,7 +35,7 @@ export async function requeueUnforwardedMessages(olderThanMs = 10 * 60_000): Pro
     .execute();
   // A failed forward keeps its job (a month): that message is not retried again every sweep.
   for (const row of rows) {
-    await addJob(FORWARD_CONTACT_JOB, { messageId: row.id }, forwardJobId(row.id), { replaceFinished: false });
+    await addJob("forward-contact", { messageId: row.id }, jobId("forward-contact", row.id), { replaceFinished: false });
   }
   return rows.length;
 }

@@ -171,7 +171,7 @@ describe("media library", () => {
       mediaIds.push(Number(media.insertId));
       await db.insertInto("product_images").values({ product_id: productId, media_id: Number(media.insertId), position: mediaIds.length - 1 }).execute();
     }
-    const { requeueMedia } = await import("./queue.server.ts");
+    const { requeueMedia } = await import("./media-jobs.server.ts");
     for (const id of mediaIds) await requeueMedia(id, "product_image");
     const rows = await Promise.all(mediaIds.map(settled));
     expect((await db.selectFrom("products").select("status").where("id", "=", productId).executeTakeFirstOrThrow()).status).toBe("ready");

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
-import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./queue.server.ts";
+import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./media-jobs.server.ts";
 import { insertMediaRow, lockOwner, lockOwners, refreshProductStatus } from "./records.server.ts";
 import { getStorage, type MediaStorage } from "./storage.server.ts";
 import type { SavedUpload } from "./upload.server.ts";

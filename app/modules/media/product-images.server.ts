@@ -1,7 +1,7 @@
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaStatus, MediaVariant } from "#db/schema.ts";
-import { enqueueMedia } from "./queue.server.ts";
+import { enqueueMedia } from "./media-jobs.server.ts";
 import { insertMediaRow } from "./records.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import { readyViewsOf } from "./ready-views.server.ts";

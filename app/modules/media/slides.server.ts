@@ -2,7 +2,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
 import { deleteProductMedia } from "./library.server.ts";
 import { insertMediaRow } from "./records.server.ts";
-import { enqueueMedia } from "./queue.server.ts";
+import { enqueueMedia } from "./media-jobs.server.ts";
 import type { SavedUpload } from "./upload.server.ts";
 import { readyViewsOf } from "./ready-views.server.ts";
 import type { ImageView } from "./views.ts";

@@ -1,21 +1,16 @@
 import { Queue } from "bullmq";
 import { keyPrefix } from "#app/lib/key-prefix.server.ts";
 import { createRedis } from "#app/lib/redis.server.ts";
-import type { MediaKind } from "#db/schema.ts";
-import { JOB_NAMES, JOBS, QUEUE_NAMES, mediaJobId, type JobName, type JobPayloads, type QueueKey } from "./jobs.ts";
 import { singleton } from "#app/lib/singleton.server.ts";
+import { JOBS, QUEUE_NAMES, type JobName, type JobPayloads, type QueueKey } from "./jobs.ts";
 
 type Queues = { [K in QueueKey]: Queue };
 
 const queuesSlot = singleton<Queues>("__dokraQueues", () => {
   const connection = createRedis("queue");
   const prefix = keyPrefix();
-  return {
-    image: new Queue(QUEUE_NAMES.image, { connection, prefix }),
-    video: new Queue(QUEUE_NAMES.video, { connection, prefix }),
-    maintenance: new Queue(QUEUE_NAMES.maintenance, { connection, prefix }),
-    contact: new Queue(QUEUE_NAMES.contact, { connection, prefix }),
-  };
+  const entries = (Object.keys(QUEUE_NAMES) as QueueKey[]).map((key) => [key, new Queue(QUEUE_NAMES[key], { connection, prefix })]);
+  return Object.fromEntries(entries) as Queues;
 });
 
 export function getQueues(): Queues {
@@ -39,7 +34,7 @@ const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "wai
  * removed; a live one stays (false) and `add` joins it: it reads the row when it runs.
  * `waitForActiveMs`: a job that just marked its row failed is recorded as failed a moment later.
  */
-async function clearFinishedJob(queue: Queue, jobId: string, waitForActiveMs = 0): Promise<boolean> {
+export async function clearFinishedJob(queue: Queue, jobId: string, waitForActiveMs = 0): Promise<boolean> {
   const job = await queue.getJob(jobId);
   if (!job) return true;
   let state = await job.getState();
@@ -67,38 +62,4 @@ export async function addJob<N extends JobName>(
   const queue = getQueues()[key];
   if (replaceFinished) await clearFinishedJob(queue, jobId);
   await queue.add(name, data, { ...options, jobId });
-}
-
-const mediaJobName = (kind: MediaKind) => (kind === "video" ? JOB_NAMES.processVideo : JOB_NAMES.processImage);
-
-/** Queue the processing of one media row. */
-export async function enqueueMedia(mediaId: number, kind: MediaKind): Promise<void> {
-  const name = mediaJobName(kind);
-  await addJob(name, { mediaId }, mediaJobId(name, mediaId));
-}
-
-/**
- * Queue a media row again (retry, reconcile). Returns false when a live job already exists
- * (an active one is given up to 2 s to finish first).
- */
-export async function requeueMedia(mediaId: number, kind: MediaKind): Promise<boolean> {
-  const name = mediaJobName(kind);
-  const jobId = mediaJobId(name, mediaId);
-  if (!(await clearFinishedJob(getQueues()[JOBS[name].queue], jobId, 2_000))) return false;
-  await addJob(name, { mediaId }, jobId);
-  return true;
-}
-
-/** Queue the slower AVIF sizes for a ready image, after every upload job. */
-export async function enqueueAvif(mediaId: number): Promise<void> {
-  await addJob(JOB_NAMES.processImageAvif, { mediaId }, mediaJobId(JOB_NAMES.processImageAvif, mediaId));
-}
-
-/** Drops any queued (not running) job of a deleted media row; a running one finds the row gone. */
-export async function forgetMediaJobs(mediaId: number, kind: MediaKind): Promise<void> {
-  const names = kind === "video" ? [JOB_NAMES.processVideo] : [JOB_NAMES.processImage, JOB_NAMES.processImageAvif];
-  for (const name of names) {
-    const job = await getQueues()[JOBS[name].queue].getJob(mediaJobId(name, mediaId));
-    if (job && (await job.getState()) !== "active") await job.remove().catch(() => undefined);
-  }
 }
