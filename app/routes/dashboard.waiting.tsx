@@ -20,7 +20,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const base = getShopSettings().publicUrl.replace(/\/+$/, "");
+  const base = (await getShopSettings(request)).publicUrl.replace(/\/+$/, "");
   const pieces = (await listWaiting()).map((piece) => ({
     ...piece,
     buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WAITING_TEXT.readyMessage(piece.name, `${base}${piece.path}`)) })),
