@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
+import { pendingOriginalKeys, removeExpiredPending } from "#app/modules/media/pending.server.ts";
 import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
 import { lockOwner, refreshProductStatus } from "#app/modules/media/records.server.ts";
 import { STORAGE_FAULT_MESSAGES, type MediaStorage } from "#app/modules/media/storage.server.ts";
@@ -25,6 +26,8 @@ export interface ReconcileReport {
   removedScratch: number;
   removedDerived: number;
   removedOriginals: number;
+  /** Photos kept for a refused product form that was never sent again in time. */
+  removedPending: number;
 }
 
 async function allStored(storage: MediaStorage, variants: readonly MediaVariant[] | null): Promise<boolean> {
@@ -55,15 +58,16 @@ async function reopen(db: DB, mediaId: number, from: "ready" | "failed"): Promis
  * - retries rows failed because the disk was full or read-only;
  * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
- * - removes scratch files, derived files and originals that no media row references,
- *   once they are older than the grace period (an upload or a job may be writing them).
+ * - removes the photos kept for a refused product form once they expire;
+ * - removes scratch files, derived files and originals that no media row (or kept photo)
+ *   references, once they are older than the grace period (an upload or a job may be writing them).
  */
 export async function reconcile(
   db: DB,
   storage: MediaStorage,
   options: ReconcileOptions = RECONCILE_DEFAULTS,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
+  const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0, removedPending: 0 };
   const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
 
   const stuck = await db
@@ -104,6 +108,8 @@ export async function reconcile(
     report.avifQueued.push(Number(row.id));
   }
 
+  report.removedPending = await removeExpiredPending(db, storage);
+
   const before = new Date(Date.now() - options.fileGraceMs);
   for await (const key of storage.listOlderThan("scratch", before)) {
     await storage.remove("scratch", key);
@@ -113,7 +119,7 @@ export async function reconcile(
   // Only files older than the grace period are candidates; a job that re-derives a
   // shared file renames a fresh copy into place, which renews its modification time.
   const referencedDerived = new Set<string>();
-  const referencedOriginals = new Set<string>();
+  const referencedOriginals = await pendingOriginalKeys(db);
   let lastId = 0;
   for (;;) {
     const rows = await db
