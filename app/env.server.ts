@@ -62,6 +62,16 @@ const envSchema = z
     /** Where pages link derived media (a CDN or the bucket's media/ prefix); unset: /media/* on this server. */
     MEDIA_PUBLIC_URL: url(["http", "https"]).optional(),
     PUBLIC_URL: url(["http", "https"]).optional(),
+    /**
+     * The host names this shop answers to (comma-separated; a request for another Host gets 400,
+     * server/request-limits.ts). Unset: PUBLIC_URL's host, and in development this machine's names;
+     * in production with neither set, any Host is served but none is trusted in links.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((list) => list?.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, "must list host names without ports")).optional()),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
@@ -127,6 +137,9 @@ const envSchema = z
     ...value,
     SESSION_SECRET: value.SESSION_SECRET ?? "dev-only-session-secret-not-for-production",
     PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
+    /** Whether PUBLIC_URL was set, not defaulted: only then is it an address visitors use. */
+    PUBLIC_URL_SET: value.PUBLIC_URL !== undefined,
+    ALLOWED_HOSTS: allowedHosts(value),
     QUEUE_PREFIX: value.QUEUE_PREFIX ?? keyPrefixForDatabase(value.DATABASE_URL),
     MEDIA_PUBLIC_URL: value.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
     LOG_LEVEL: value.LOG_LEVEL ?? defaultLogLevel(value.NODE_ENV),
@@ -142,6 +155,22 @@ export function keyPrefixForDatabase(databaseUrl: string): string {
   // Only characters that are plain in Redis keys and SCAN patterns (no `*?[]`, no `:` inside a part).
   const plain = (part: string) => decodeURIComponent(part).replace(/[^A-Za-z0-9._-]/g, "_");
   return ["dokra", plain(url.hostname), url.port || "3306", plain(url.pathname.slice(1))].join(":");
+}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** ALLOWED_HOSTS and PUBLIC_URL's host; in production with neither set, null: any Host is served. */
+function allowedHosts(value: { ALLOWED_HOSTS?: string[]; PUBLIC_URL?: string; NODE_ENV: string }): string[] | null {
+  const publicHost = value.PUBLIC_URL ? [new URL(value.PUBLIC_URL).hostname.toLowerCase()] : [];
+  if (!value.ALLOWED_HOSTS && publicHost.length === 0 && value.NODE_ENV === "production") return null;
+  return [...(value.ALLOWED_HOSTS ?? []), ...publicHost];
+}
+
+/** Whether `hostname` (no port) is one the shop answers to; this machine's own names always are. */
+export function isAcceptedHost(env: Pick<Env, "ALLOWED_HOSTS">, hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (LOOPBACK_HOSTS.includes(name)) return true;
+  return env.ALLOWED_HOSTS === null ? false : env.ALLOWED_HOSTS.includes(name);
 }
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return {
-    shop: getShopSettings(),
+    shop: await getShopSettings(request),
     year: new Date().getFullYear(),
     whatsappIcon: WHATSAPP_ICON_PATH,
     // As data, not an import in the header: search-terms.ts builds its synonym table at load,

@@ -87,6 +87,37 @@ export interface ProductFormTokensTable {
   created_at: CreatedAt;
 }
 
+/** The shop's details set on the dashboard (migration 0150); NULL: the environment's value. */
+export interface ShopSettingsTable {
+  id: number;
+  public_url: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  address_line: string | null;
+  works_address: string | null;
+  showroom_address: string | null;
+  map_query: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  youtube: string | null;
+  x: string | null;
+  updated_at: UpdatedAt;
+}
+
+/** Photos kept from a refused product form (migration 0151), until used or expired. */
+export interface PendingUploadsTable {
+  id: Id;
+  batch: string;
+  form_key: string;
+  original_path: string;
+  original_name: string;
+  original_bytes: number;
+  mime_type: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface ProductImagesTable {
   product_id: number;
   media_id: number;
@@ -186,6 +217,8 @@ export interface Database {
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_form_tokens: ProductFormTokensTable;
+  shop_settings: ShopSettingsTable;
+  pending_uploads: PendingUploadsTable;
   gift_entries: ProductEntryTable;
   stock_entries: ProductEntryTable;
   gallery_images: TitledMediaEntryTable;

@@ -21,7 +21,7 @@ import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 import { requestLog } from "./request-log.ts";
-import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnservedMethods } from "./request-limits.ts";
+import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnacceptedHosts, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
@@ -46,7 +46,7 @@ app.use(
   }),
 );
 
-app.use(refuseMalformedAddresses, refuseUnservedMethods, closeUnreadBodies);
+app.use(refuseMalformedAddresses, refuseUnacceptedHosts(env), refuseUnservedMethods, closeUnreadBodies);
 
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
@@ -220,6 +220,7 @@ server.listen(env.PORT, () => {
   logger.info({ url: env.PUBLIC_URL, port: env.PORT, mode: env.NODE_ENV, node: process.version }, "web server listening");
   const warning = publicUrlWarning(env.PUBLIC_URL);
   if (warning) logger.warn({ PUBLIC_URL: env.PUBLIC_URL }, warning);
+  if (env.ALLOWED_HOSTS === null) logger.warn("neither ALLOWED_HOSTS nor PUBLIC_URL is set: every Host is answered, and links use PUBLIC_URL's default until Shop details sets the public address");
 });
 
 let stopping = false;

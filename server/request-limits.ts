@@ -1,10 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
+import { isAcceptedHost, type Env } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { requestHost } from "./express-fetch.ts";
 
 // What the server reads of a request before the app sees it (docs/reliability.md):
 // - the address: a path on a host (origin-form target, a Host that is a host and port), else 400;
+// - the host: one the shop answers to (ALLOWED_HOSTS), else 400, so no link is built on a forged Host;
 // - methods: pages answer GET, HEAD and POST; the API GET, HEAD, POST, PUT and DELETE (each
 //   call its own, with a 405 naming it); feeds and other read-only resources GET and HEAD;
 //   anything else is a 405 here, never a crash in Remix;
@@ -95,6 +97,25 @@ export const refuseMalformedAddresses: RequestHandler = (req, res, next) => {
   logger.warn({ method: req.method, url: req.originalUrl, host }, "malformed address refused");
   refuse(req, res, 400, problem);
 };
+
+/** The host name of a Host value (`[::1]:3000` → `[::1]`, `shop.in:443` → `shop.in`). */
+export function hostNameOf(host: string): string {
+  return host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d*$/, "");
+}
+
+/**
+ * 400 for a Host (or trusted X-Forwarded-Host) the shop does not answer to: until a public address
+ * is set, links are built on the visitor's address (app/modules/site/settings.server.ts), which
+ * must never be one a request made up. With no list (production, nothing set) every host is served.
+ */
+export function refuseUnacceptedHosts(env: Pick<Env, "ALLOWED_HOSTS">): RequestHandler {
+  return (req, res, next) => {
+    const host = requestHost(req);
+    if (env.ALLOWED_HOSTS === null || (host !== undefined && isAcceptedHost(env, hostNameOf(host)))) return next();
+    logger.warn({ method: req.method, url: req.originalUrl, host }, "request for another host refused");
+    refuse(req, res, 400, "This site does not answer to that host name.");
+  };
+}
 
 /** 405 for a method the page or the API does not serve (TRACE, PROPFIND, OPTIONS, PATCH, …). */
 export const refuseUnservedMethods: RequestHandler = (req, res, next) => {

@@ -3,6 +3,7 @@ import { jobId } from "#app/modules/jobs/jobs.ts";
 import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { enqueueAvif, requeueMedia } from "#app/modules/media/media-jobs.server.ts";
 import { reopenMedia } from "#app/modules/media/records.server.ts";
+import { pendingOriginalKeys, removeExpiredPending } from "#app/modules/media/pending.server.ts";
 import { STORAGE_FAULT_MESSAGES, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import type { DB } from "#db/index.ts";
@@ -26,6 +27,8 @@ export interface ReconcileReport {
   removedScratch: number;
   removedDerived: number;
   removedOriginals: number;
+  /** Photos kept for a refused product form that was never sent again in time. */
+  removedPending: number;
 }
 
 async function allStored(storage: MediaStorage, variants: readonly MediaVariant[] | null): Promise<boolean> {
@@ -40,15 +43,16 @@ async function allStored(storage: MediaStorage, variants: readonly MediaVariant[
  * - retries rows failed because the disk was full or read-only;
  * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
- * - removes scratch files, derived files and originals that no media row references,
- *   once they are older than the grace period (an upload or a job may be writing them).
+ * - removes the photos kept for a refused product form once they expire;
+ * - removes scratch files, derived files and originals that no media row (or kept photo)
+ *   references, once they are older than the grace period (an upload or a job may be writing them).
  */
 export async function reconcile(
   db: DB,
   storage: MediaStorage,
   options: ReconcileOptions = RECONCILE_DEFAULTS,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0 };
+  const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0, removedPending: 0 };
   const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
 
   const stuck = await db
@@ -89,6 +93,8 @@ export async function reconcile(
     report.avifQueued.push(Number(row.id));
   }
 
+  report.removedPending = await removeExpiredPending(db, storage);
+
   const before = new Date(Date.now() - options.fileGraceMs);
   for await (const key of storage.listOlderThan("scratch", before)) {
     await storage.remove("scratch", key);
@@ -98,7 +104,7 @@ export async function reconcile(
   // Only files older than the grace period are candidates; a job that re-derives a
   // shared file renames a fresh copy into place, which renews its modification time.
   const referencedDerived = new Set<string>();
-  const referencedOriginals = new Set<string>();
+  const referencedOriginals = await pendingOriginalKeys(db);
   let lastId = 0;
   for (;;) {
     const rows = await db

@@ -39,7 +39,7 @@ export async function loader() {
     quietly("products", listHomeProducts({ gifts: GIFT_CORNER_SIZE, stock: DOKRA_COLLECTION_SIZE }, HOME_TILE_SLUGS), { gifts: [], stock: [], tiles: {} } as HomeProducts),
     quietly("slides", listSlideImages(), new Map<number, ImageView>()),
   ]);
-  const social = getShopSettings().social;
+  const social = (await getShopSettings()).social;
   return {
     display,
     gifts: gifts.map(toCardView),

@@ -27,7 +27,7 @@ type ActionResult = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const shop = getShopSettings();
+  const shop = await getShopSettings(request);
   return {
     sent: new URL(request.url).searchParams.get("sent") === "1",
     social: SOCIAL_NETWORKS.map((n) => ({ ...n, href: shop.social[n.key] })),
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f.name, String(formData.get(f.name) ?? "")]));
-  const shop = getShopSettings();
+  const shop = await getShopSettings(request);
   const reply = (status: number, result: Partial<ActionResult>) =>
     data<ActionResult>({ formError: null, fieldErrors: {}, values, ...result }, { status });
 

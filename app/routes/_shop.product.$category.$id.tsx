@@ -40,7 +40,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(UPLOAD_LIMITS.imagesPerProduct, product.images.length)) - 1 : 0;
   const related = found.related.map(toCardView);
-  const shop = getShopSettings();
+  const shop = await getShopSettings(request);
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
   // Google's "product snippet" form, not "merchant listing": nothing is bought on this site

@@ -13,7 +13,7 @@ const REFUSALS_SHOWN = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { publicUrl } = getShopSettings();
+  const { publicUrl, publicUrlSet } = await getShopSettings(request);
   const summary = await feedSummary();
   return {
     feeds: FEED_SERVICE_KEYS.map((key) => ({
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     refused: summary.refused.slice(0, REFUSALS_SHOWN),
     refusedCount: summary.refused.length,
-    publicUrlWarning: publicUrlWarning(publicUrl),
+    publicUrlWarning: publicUrlWarning(publicUrl, publicUrlSet),
   };
 }
 

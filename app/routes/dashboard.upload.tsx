@@ -8,6 +8,7 @@ import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
+import { PendingPhotos, type PendingView } from "#app/components/admin/pending-photos.tsx";
 import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
@@ -18,6 +19,7 @@ import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.t
 import { CATEGORY_MESSAGE, newFormToken, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { claimPending, keepPending, pendingOfForm } from "#app/modules/media/pending.server.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const STATUS = { added: "Product added successfully!" } as const;
@@ -38,29 +40,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** What binds kept photos to this form: its one-time token (null without one). */
+function formKeyOf(fields: FormData): string | null {
+  const token = fields.get("formToken");
+  return typeof token === "string" && /^[A-Za-z0-9_-]{22}$/.test(token) ? `add:${token}` : null;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   let upload;
   try {
     upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
   } catch (error) {
-    // The fields read before the refusal: the typed values come back without JS (docs/product-rules.md, Errors).
+    // The fields read before the refusal: the typed values come back without JS,
+    // and the photos kept from an earlier refusal stay (the ones just sent were refused).
     const fields = error instanceof UploadError ? error.fields : new FormData();
+    const formKey = formKeyOf(fields);
+    const earlier = await pendingOfForm(fields, formKey);
+    const pending = formKey && earlier ? await keepPending(formKey, [], earlier) : null;
     return refused(error, (message) => ({
       result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
       error: `Error: ${message}`,
+      pending,
     }));
   }
   const submission = parseWithZod(upload.fields, { schema: productCreateSchema });
-  const images = upload.files.filter((f) => f.field === "images");
-  if (submission.status !== "success" || images.length === 0) {
-    await upload.discard();
-    const imageError = images.length === 0 ? PRODUCT_IMAGE_MESSAGES.none : null;
+  const formKey = formKeyOf(upload.fields);
+  const earlier = await pendingOfForm(upload.fields, formKey);
+  const fresh = upload.files.filter((f) => f.field === "images");
+  const images = [...(earlier?.files ?? []), ...fresh];
+  const tooMany = images.length > UPLOAD_LIMITS.imagesPerProduct;
+  if (submission.status !== "success" || images.length === 0 || tooMany) {
+    // The photos received are kept for the corrected form (not those past the limit: the owner chooses again).
+    if (!formKey || tooMany) await upload.discard();
+    const pending = formKey ? await keepPending(formKey, tooMany ? [] : fresh, earlier) : null;
+    const imageError = images.length === 0 ? PRODUCT_IMAGE_MESSAGES.none : tooMany ? PRODUCT_IMAGE_MESSAGES.tooMany : null;
     return data(
       {
         result: submission.reply(imageError ? { fieldErrors: { images: [imageError] } } : undefined),
         error: `Error: ${imageError ?? "Please correct the highlighted fields."}`,
-        imagesNotKept: images.length,
+        pending,
+        imagesNotKept: pending || tooMany ? 0 : fresh.length,
       },
       { status: 400 },
     );
@@ -69,6 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const made = await createProduct(submission.value, images);
     id = made.id;
+    // The kept photos' originals now belong to the piece's media rows (or to the piece the same form made already).
+    if (earlier) await claimPending(earlier);
     if (made.repeated) await upload.discard(); // the same form again: the piece it made already
   } catch (error) {
     await upload.discard();
@@ -122,6 +144,11 @@ export default function UploadProduct() {
   const [formToken, setFormToken] = useState(loaderToken);
   // The result shown is that of the last Add: sending the form again hides it until the next one.
   const [replacedResult, setReplacedResult] = useState<number | null>(null);
+  // Photos the server kept from a refused send: without JS from the action's answer, with JS read from the refused page.
+  const [pending, setPending] = useState<PendingView | null>(actionData?.pending ?? null);
+  useEffect(() => setPending(actionData?.pending ?? null), [actionData]);
+  const [pickerKey, setPickerKey] = useState(0);
+  const keptCount = pending?.photos.length ?? 0;
 
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? null,
@@ -132,8 +159,8 @@ export default function UploadProduct() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productCreateSchema }),
     onSubmit: async (event, { formData }) => {
       event.preventDefault();
-      if (files.length === 0) return setClientError(`Error: ${PRODUCT_IMAGE_MESSAGES.none}`);
-      const problem = productImagesProblem(files);
+      if (files.length + keptCount === 0) return setClientError(`Error: ${PRODUCT_IMAGE_MESSAGES.none}`);
+      const problem = productImagesProblem(files, { kept: keptCount, current: keptCount });
       if (problem) return setClientError(`Error: ${problem}`);
       setClientError(null);
       setServerFieldErrors({});
@@ -145,6 +172,7 @@ export default function UploadProduct() {
       reset();
       if (result.ok) {
         setFormToken(newFormToken());
+        setPending(null);
         setFiles([]);
         setCategory("");
         form.reset(); // no error of the last attempt stays under the success message
@@ -152,6 +180,13 @@ export default function UploadProduct() {
       } else {
         setClientError(result.error);
         setServerFieldErrors(result.fieldErrors);
+        const kept = result.page?.querySelector<HTMLElement>("[data-pending]")?.dataset.pending;
+        if (kept) {
+          // The server holds the photos now: they show as received, and are not sent again.
+          setPending(JSON.parse(kept) as PendingView);
+          setFiles([]);
+          setPickerKey((k) => k + 1);
+        }
       }
     },
   });
@@ -169,7 +204,7 @@ export default function UploadProduct() {
     maxLength: fields[name].maxLength,
     errors: fieldErrors(name),
   });
-  const filesProblem = productImagesProblem(files);
+  const filesProblem = productImagesProblem(files, keptCount > 0 ? { kept: keptCount, current: keptCount } : undefined);
   const imageErrors = filesProblem
     ? [filesProblem]
     : (actionData?.result?.error?.images ?? (serverFieldErrors.images ? [serverFieldErrors.images] : undefined));
@@ -179,7 +214,7 @@ export default function UploadProduct() {
   const noCategory = category === "" && !initial("category");
   // With JS the button stays disabled until both are there (docs/product-rules.md, Forms) and says what is still
   // needed, as a plain note: nothing is wrong before the owner has touched the form.
-  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length === 0 ? [PRODUCT_IMAGE_MESSAGES.none] : [])] : [];
+  const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length + keptCount === 0 ? [PRODUCT_IMAGE_MESSAGES.none] : [])] : [];
 
   return (
     <>
@@ -230,7 +265,8 @@ export default function UploadProduct() {
           <textarea name="description" rows={4} defaultValue={initial("description")} className={controlClass} />
         </Labelled>
         <div className="md:col-span-2">
-          <FilePicker label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
+          <PendingPhotos pending={pending} formKey={`add:${formToken}`} />
+          <FilePicker key={pickerKey} label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required={keptCount === 0} hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
             <FieldError name="images" errors={imageErrors} />
             {imagesNotKept > 0 ? (
               <p role="alert" data-testid="images-not-kept" className="mt-1 text-sm font-medium text-red-700">

@@ -21,7 +21,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const base = getShopSettings().publicUrl.replace(/\/+$/, "");
+  const base = (await getShopSettings(request)).publicUrl.replace(/\/+$/, "");
   const pieces = (await listWaiting()).map((piece) => ({
     ...piece,
     buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WHATSAPP_MESSAGES.similarReady(piece.name, `${base}${piece.path}`)) })),

@@ -1,7 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 
-export async function loader() {
-  const base = getShopSettings().publicUrl;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const base = (await getShopSettings(request)).publicUrl;
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /dashboard", "Disallow: /api", "", `Sitemap: ${base}/sitemap.xml`, ""].join(
     "\n",
   );

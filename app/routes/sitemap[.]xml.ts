@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MENU } from "#app/modules/catalog/categories.ts";
 import { listPublicProductRefs } from "#app/modules/catalog/products.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
@@ -5,8 +6,8 @@ import { escapeXml } from "#app/modules/site/xml.ts";
 
 const STATIC_PATHS = ["/", "/about", "/about?view=videos", "/gallery", "/contact", "/privacy-policy", "/terms-and-conditions", "/refund-and-returns-policy"];
 
-export async function loader() {
-  const base = getShopSettings().publicUrl;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const base = (await getShopSettings(request)).publicUrl;
   const products = await listPublicProductRefs();
   const entries = [
     ...STATIC_PATHS.map((path) => ({ loc: `${base}${path}`, lastmod: null as string | null })),

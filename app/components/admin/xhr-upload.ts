@@ -7,6 +7,8 @@ export interface XhrResult {
   error: string | null;
   /** Field errors the action rendered ([data-field-error="name"]). */
   fieldErrors: Record<string, string>;
+  /** The page a refusal rendered, for what else it says (the photos it kept). */
+  page: Document | null;
 }
 
 /**
@@ -34,14 +36,14 @@ export function useXhrUpload() {
           setProgress(percent);
           options.onProgress?.(percent);
         };
-        const fail = (error: string) => resolve({ ok: false, error, fieldErrors: {} });
+        const fail = (error: string) => resolve({ ok: false, error, fieldErrors: {}, page: null });
         xhr.onerror = () => fail("The upload failed. Please check the connection and try again.");
         xhr.onabort = () => fail("The upload was cancelled.");
         xhr.onload = () => {
           const landed = new URL(xhr.responseURL || target.href);
           if (xhr.status < 400 && landed.href !== target.href && landed.searchParams.has("status")) {
             if (options.navigateOnSuccess !== false) navigate(landed.pathname + landed.search, { preventScrollReset: true });
-            resolve({ ok: true, error: null, fieldErrors: {} });
+            resolve({ ok: true, error: null, fieldErrors: {}, page: null });
             return;
           }
           const doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
@@ -55,6 +57,7 @@ export function useXhrUpload() {
             ok: false,
             error: error ?? (Object.keys(fieldErrors).length ? null : `The server answered ${xhr.status}.`),
             fieldErrors,
+            page: doc,
           });
         };
         setBusy(true);

@@ -81,7 +81,7 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     const product = found.get(id);
     return product && product.state !== "sold" ? [product] : [];
   });
-  const shop = getShopSettings();
+  const shop = await getShopSettings(request);
   const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp);
   const rows = ids.map((id): EnquiryRow => {
     const product = found.get(id);

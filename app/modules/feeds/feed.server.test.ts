@@ -81,7 +81,7 @@ beforeAll(async () => {
 
 describe("the catalogue feeds", () => {
   it("carry every public product with the fields both services require, each in its own words", async () => {
-    const base = getShopSettings().publicUrl;
+    const base = (await getShopSettings()).publicUrl;
     // The stated size: 1200 px on the long side, or the whole original when it is smaller (never upscaled).
     const longSide: Record<number, number> = { [discounted]: 1200, [plain]: 1000 };
     for (const service of SERVICES) {
@@ -95,7 +95,7 @@ describe("the catalogue feeds", () => {
         if (item["g:sale_price"] !== undefined) expect(item["g:sale_price"]).toMatch(/^\d+\.\d{2} INR$/);
         expect(item["g:availability"]).toBe(FEED_SERVICES[service].inStock);
         expect(item["g:condition"]).toBe("new");
-        expect(item["g:brand"]).toBe(getShopSettings().name);
+        expect(item["g:brand"]).toBe((await getShopSettings()).name);
         expect(item["g:identifier_exists"]).toBe(service === "google" ? "no" : undefined);
         expect(item["g:product_type"]).toBe("Candle stand & Pooja Related");
         expect(item["g:google_product_category"]).toBe(GOOGLE_PRODUCT_CATEGORY["candle-stand-and-pooja-related"]);

@@ -93,7 +93,7 @@ export function itemXml({ product, images }: FeedEntry, { service, base, brand }
 
 /** The feed document in pieces: the channel's head, one piece per batch of items, the tail. */
 export async function* feedXml(service: FeedService): AsyncGenerator<string> {
-  const shop = getShopSettings();
+  const shop = await getShopSettings();
   const context: FeedContext = { service, base: shop.publicUrl.replace(/\/+$/, ""), brand: feedText(shop.name, 100) };
   yield [
     '<?xml version="1.0" encoding="UTF-8"?>',

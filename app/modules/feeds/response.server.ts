@@ -35,7 +35,7 @@ export interface FeedValidators {
 export async function feedValidators(service: FeedService, now = Date.now()): Promise<FeedValidators | null> {
   const version = await readPublicVersion();
   if (version === null) return null;
-  const shop = getShopSettings();
+  const shop = await getShopSettings();
   // The day too: a made-to-order piece's availability_date moves on each day without a write.
   const today = daysFromNowInIndia(0, now);
   const digest = createHash("sha256").update([FORMAT_REVISION, service, shop.publicUrl, shop.name, today].join("\n")).digest("base64url").slice(0, 16);

@@ -9,3 +9,15 @@ export const MESSAGES = {
   storeUnavailable: "The media store cannot be reached just now, so nothing was saved. Please try again in a minute.",
   svg: "SVG drawings are not accepted; please upload a JPEG or PNG photo.",
 } as const;
+
+/** The fields and words of photos kept while a product form comes back refused (pending.server.ts). */
+export const PENDING_FIELDS = { ref: "pendingRef", remove: "removePending" } as const;
+
+export const PENDING_MESSAGES = {
+  heading: "Photos already received",
+  kept: (count: number) =>
+    `${count === 1 ? "Your photo was" : `Your ${count} photos were`} kept: fix the highlighted fields and save; there is no need to choose ${count === 1 ? "it" : "them"} again.`,
+  remove: "Remove",
+  thumbnailAlt: (name: string) => `Photo already received: ${name}`,
+  addMore: "You can add more photos below.",
+} as const;

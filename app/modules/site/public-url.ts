@@ -1,3 +1,5 @@
+import { SHOP_DETAILS_TEXT } from "./shop-details-texts.ts";
+
 /** Host names that only this machine can reach. */
 function isLocalHost(hostname: string): boolean {
   return (
@@ -10,14 +12,14 @@ function isLocalHost(hostname: string): boolean {
 }
 
 /**
- * Why PUBLIC_URL must be set, or null once it names an address visitors can reach.
- * It is the parsed value, so "unset" shows as its default, http://localhost:<PORT>.
+ * Why the shop's public address must be set, or null once it names an address visitors can
+ * reach. `set` false: nothing set it (Shop details, PUBLIC_URL) and `publicUrl` stands in.
  */
-export function publicUrlWarning(publicUrl: string): string | null {
-  if (!isLocalHost(new URL(publicUrl).hostname)) return null;
+export function publicUrlWarning(publicUrl: string, set = true): string | null {
+  if (!isLocalHost(new URL(publicUrl).hostname)) return set ? null : SHOP_DETAILS_TEXT.publicUrlUnset(publicUrl);
   return (
-    `PUBLIC_URL is unset or points at this machine (${publicUrl}): WhatsApp messages, OpenGraph links and images, ` +
-    `canonical links and the sitemap send visitors there, where nothing answers. Set PUBLIC_URL in .env to the ` +
-    `address visitors use, such as https://dokrashilpa.in or http://192.168.1.20:3000, and restart.`
+    `The shop's public address points at this machine (${publicUrl}): WhatsApp messages, OpenGraph links and images, ` +
+    `canonical links and the sitemap send visitors there, where nothing answers. Set the address visitors use, ` +
+    `such as https://dokrashilpa.in, in the dashboard's Shop details.`
   );
 }

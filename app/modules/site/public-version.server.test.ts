@@ -1,20 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getRedis } from "#app/lib/redis.server.ts";
 import { bumpPublicVersion, closePublicVersion, publicVersionKey, readPublicVersion } from "./public-version.server.ts";
+import { readWhenConnected } from "./public-version.test-support.ts";
 
 afterAll(async () => {
   await closePublicVersion();
 });
-
-async function readWhenConnected(): Promise<number> {
-  // The connection is opened on first use and does not queue commands: the first read may be null.
-  for (let i = 0; i < 100; i++) {
-    const version = await readPublicVersion();
-    if (version !== null) return version;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("Redis never answered");
-}
 
 describe("the public version", () => {
   it("lives under the run's key prefix and starts at a time-based number, not at 1", async () => {

@@ -1,6 +1,11 @@
-import { getEnv } from "#app/env.server.ts";
+import { getEnv, isAcceptedHost, type Env } from "#app/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getDb } from "#db/index.ts";
+import type { ShopSettingsTable } from "#db/schema.ts";
+import { bumpPublicVersion } from "./public-version.server.ts";
+import type { ShopDetailsInput } from "./shop-details-schema.ts";
 
-/** The shop's public details (the product rules leave them open; they come from the environment). */
+/** The shop's public details: the dashboard's Shop details where set there, else the environment's. */
 export interface ShopSettings {
   name: string;
   phone: string;
@@ -10,27 +15,99 @@ export interface ShopSettings {
   worksAddress: string;
   showroomAddress: string;
   mapQuery: string;
+  /** The address links are built on (never with a trailing slash). */
   publicUrl: string;
+  /** Whether publicUrl is one the owner set (Shop details or PUBLIC_URL), not a stand-in. */
+  publicUrlSet: boolean;
   social: { instagram: string; facebook: string; youtube: string; x: string };
 }
 
-export function getShopSettings(): ShopSettings {
+type Row = Omit<ShopSettingsTable, "id" | "updated_at">;
+
+/** The page's values as they stand: the stored row over the environment's defaults. */
+export function shopDetailsOf(row: Partial<Row> | undefined, env: Env = getEnv()): ShopDetailsInput {
+  return {
+    publicUrl: row?.public_url ?? (env.PUBLIC_URL_SET ? env.PUBLIC_URL : null),
+    phone: row?.phone ?? env.SHOP_PHONE,
+    whatsapp: row?.whatsapp ?? env.SHOP_WHATSAPP,
+    email: row?.email ?? env.SHOP_EMAIL,
+    addressLine: row?.address_line ?? env.SHOP_ADDRESS_LINE,
+    worksAddress: row?.works_address ?? env.SHOP_WORKS_ADDRESS,
+    showroomAddress: row?.showroom_address ?? env.SHOP_SHOWROOM_ADDRESS,
+    mapQuery: row?.map_query ?? env.SHOP_MAP_QUERY,
+    instagram: row?.instagram ?? env.SOCIAL_INSTAGRAM,
+    facebook: row?.facebook ?? env.SOCIAL_FACEBOOK,
+    youtube: row?.youtube ?? env.SOCIAL_YOUTUBE,
+    x: row?.x ?? env.SOCIAL_X,
+  };
+}
+
+let lastRow: Row | undefined;
+
+async function readRow(): Promise<Row | undefined> {
+  try {
+    lastRow = await getDb().selectFrom("shop_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+    return lastRow;
+  } catch (error) {
+    // A page still renders with the details last read (or the environment's) while the database is away.
+    logger.warn({ err: error }, "could not read the shop settings; using the last ones read");
+    return lastRow;
+  }
+}
+
+/** The Shop details form's values. */
+export async function readShopDetails(): Promise<ShopDetailsInput> {
+  return shopDetailsOf(await readRow());
+}
+
+/**
+ * The address the visitor is on, when its host is one the shop answers to (ALLOWED_HOSTS):
+ * until a public address is set, links are built on it, and a forged Host never gets in.
+ */
+function visitorOrigin(request: Request | undefined, env: Env): string | null {
+  if (!request) return null;
+  const url = new URL(request.url);
+  return isAcceptedHost(env, url.hostname) ? url.origin : null;
+}
+
+export async function getShopSettings(request?: Request): Promise<ShopSettings> {
   const env = getEnv();
+  const details = shopDetailsOf(await readRow(), env);
   return {
     name: env.SHOP_NAME,
-    phone: env.SHOP_PHONE,
-    whatsapp: env.SHOP_WHATSAPP,
-    email: env.SHOP_EMAIL,
-    addressLine: env.SHOP_ADDRESS_LINE,
-    worksAddress: env.SHOP_WORKS_ADDRESS,
-    showroomAddress: env.SHOP_SHOWROOM_ADDRESS,
-    mapQuery: env.SHOP_MAP_QUERY,
-    publicUrl: env.PUBLIC_URL,
-    social: {
-      instagram: env.SOCIAL_INSTAGRAM,
-      facebook: env.SOCIAL_FACEBOOK,
-      youtube: env.SOCIAL_YOUTUBE,
-      x: env.SOCIAL_X,
-    },
+    phone: details.phone,
+    whatsapp: details.whatsapp,
+    email: details.email,
+    addressLine: details.addressLine,
+    worksAddress: details.worksAddress,
+    showroomAddress: details.showroomAddress,
+    mapQuery: details.mapQuery,
+    publicUrl: details.publicUrl ?? visitorOrigin(request, env) ?? env.PUBLIC_URL,
+    publicUrlSet: details.publicUrl !== null,
+    social: { instagram: details.instagram, facebook: details.facebook, youtube: details.youtube, x: details.x },
   };
+}
+
+/** Saves the Shop details page and moves the public version on, so every cached page shows them. */
+export async function saveShopDetails(input: ShopDetailsInput): Promise<void> {
+  const row = {
+    public_url: input.publicUrl,
+    phone: input.phone,
+    whatsapp: input.whatsapp,
+    email: input.email,
+    address_line: input.addressLine,
+    works_address: input.worksAddress,
+    showroom_address: input.showroomAddress,
+    map_query: input.mapQuery,
+    instagram: input.instagram,
+    facebook: input.facebook,
+    youtube: input.youtube,
+    x: input.x,
+  };
+  await getDb()
+    .insertInto("shop_settings")
+    .values({ id: 1, ...row })
+    .onDuplicateKeyUpdate(row)
+    .execute();
+  await bumpPublicVersion();
 }

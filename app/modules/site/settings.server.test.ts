@@ -1,0 +1,100 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { getEnv } from "#app/env.server.ts";
+import { getDb } from "#db/index.ts";
+import { closePublicVersion } from "./public-version.server.ts";
+import { readWhenConnected } from "./public-version.test-support.ts";
+import { getShopSettings, readShopDetails, saveShopDetails } from "./settings.server.ts";
+import { normalisePhone, shopDetailsSchema } from "./shop-details-schema.ts";
+
+// The shop's details against the real MySQL and Redis: the environment's values until the owner
+// saves the Shop details page, then hers, on the next read, with the public version moved on.
+
+afterAll(async () => {
+  await closePublicVersion();
+});
+
+const typed = {
+  publicUrl: "https://dokrashilpa.in/",
+  phone: "98311 22334",
+  whatsapp: "+44 7911 123456",
+  email: "shop@dokrashilpa.in",
+  addressLine: "Bikna, Bankura",
+  worksAddress: "Bikna Dokra Village, Bankura",
+  showroomAddress: "Shop 4, Bikna Shilpa Gram, Bankura",
+  mapQuery: "Bikna Shilpa Gram",
+  instagram: "https://www.instagram.com/bikna",
+  facebook: "https://www.facebook.com/bikna",
+  youtube: "https://www.youtube.com/@bikna",
+  x: "https://x.com/bikna",
+};
+
+describe("the shop's details", () => {
+  it("are the environment's until saved; the visitor's address stands in only on an accepted host", async () => {
+    const env = getEnv();
+    const shop = await getShopSettings(new Request("http://localhost:4321/contact"));
+    expect(shop.phone).toBe(env.SHOP_PHONE);
+    expect(shop.whatsapp).toBe(env.SHOP_WHATSAPP);
+    expect(shop.publicUrlSet).toBe(false);
+    expect(shop.publicUrl).toBe("http://localhost:4321");
+    // A forged Host is never used: the environment's default stands instead.
+    expect((await getShopSettings(new Request("http://evil.example/contact"))).publicUrl).toBe(env.PUBLIC_URL);
+    expect((await readShopDetails()).publicUrl).toBeNull();
+  });
+
+  it("saves the page's values, normalised, and moves the public version on", async () => {
+    const parsed = shopDetailsSchema(true).safeParse(typed);
+    expect(parsed.success).toBe(true);
+    const before = await readWhenConnected();
+    await saveShopDetails(parsed.data!);
+    expect(await readWhenConnected()).toBeGreaterThan(before);
+    const shop = await getShopSettings(new Request("http://localhost:4321/"));
+    expect(shop.publicUrl).toBe("https://dokrashilpa.in");
+    expect(shop.publicUrlSet).toBe(true);
+    expect(shop.phone).toBe("+91 98311 22334");
+    expect(shop.whatsapp).toBe("447911123456");
+    expect(shop.showroomAddress).toBe(typed.showroomAddress);
+    expect(shop.social.x).toBe("https://x.com/bikna");
+    const row = await getDb().selectFrom("shop_settings").selectAll().executeTakeFirstOrThrow();
+    expect(row.whatsapp).toBe("447911123456");
+
+    // Saved again without a public address: the visitor's (accepted) address stands in once more.
+    await saveShopDetails({ ...parsed.data!, publicUrl: null });
+    expect((await getShopSettings(new Request("http://127.0.0.1:4321/"))).publicUrl).toBe("http://127.0.0.1:4321");
+    expect(await getDb().selectFrom("shop_settings").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("the Shop details form", () => {
+  const errorsOf = (values: Record<string, string>, strict = true) => {
+    const result = shopDetailsSchema(strict).safeParse({ ...typed, ...values });
+    return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+  };
+
+  it("refuses a public address that is not https on a real host name, naming the field", () => {
+    for (const publicUrl of ["http://dokrashilpa.in", "https://localhost:3000", "https://192.168.1.20", "https://shop", "https://dokra.local", "https://dokrashilpa.in/shop?x=1", "dokrashilpa.in"]) {
+      expect(errorsOf({ publicUrl }), publicUrl).toEqual({ publicUrl: expect.stringMatching(/^Public address: enter an https address/) });
+    }
+    expect(errorsOf({ publicUrl: "" })).toEqual({});
+    // Outside production this machine is fine (a tryout at home).
+    expect(errorsOf({ publicUrl: "http://localhost:3000" }, false)).toEqual({});
+  });
+
+  it("refuses numbers that are not international phone numbers, naming each field", () => {
+    expect(errorsOf({ phone: "12345", whatsapp: "+1 555" })).toEqual({
+      phone: expect.stringMatching(/^Phone: /),
+      whatsapp: expect.stringMatching(/^WhatsApp number: /),
+    });
+    expect(normalisePhone("9830012345")).toEqual({ international: "+91 98300 12345", digits: "919830012345" });
+    expect(normalisePhone("+91 98300")).toBeNull();
+    expect(normalisePhone("call me")).toBeNull();
+    expect(normalisePhone("+1 201 555 0123")?.digits).toBe("12015550123");
+  });
+
+  it("refuses an empty address, a bad e-mail and a social link that is not https", () => {
+    expect(errorsOf({ worksAddress: "  ", email: "shop@", instagram: "http://instagram.com/x" })).toEqual({
+      worksAddress: "Workshop address: please fill this in.",
+      email: expect.stringMatching(/^E-mail: /),
+      instagram: expect.stringMatching(/^Instagram: enter an https address/),
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "./test.ts";
+import { hydrated, signIn } from "./helpers.ts";
+import { findProductId, sqlQuery } from "./fixtures/admin.ts";
+import { jpeg, uniqueName } from "./fixtures/media.ts";
+
+// The owner on her phone adds a piece with two camera-size photos and forgets the Weight: the
+// form comes back with the photos kept (thumbnails and names), she fills in the Weight only,
+// and the piece is made with both photos. Without JS the server's refusal keeps them; with JS
+// the browser checks first, so the server's refusal is made here by emptying Weight on its way.
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test("a refused Weight keeps two camera-size photos, and the corrected save makes the piece with them", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const photos = [await jpeg("IMG_20261127_0931.jpg", 11, 4000, 3000), await jpeg("IMG_20261127_0932.jpg", 12, 3000, 4000)];
+  const name = uniqueName("Kept photos Ganesh");
+  await page.goto("/dashboard/upload");
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByLabel("Category").selectOption("wall-hanging");
+  await page.getByLabel("Title").fill(name);
+  await page.getByLabel("Price", { exact: true }).fill("6100");
+  for (const label of ["Height", "Width", "Length"]) await page.getByLabel(label).fill("9");
+  if (javaScriptEnabled) {
+    await page.getByLabel("Weight").fill("640");
+    // The browser's check passes; the server sees an empty Weight.
+    await page.route("**/dashboard/upload", async (route) => {
+      const body = route.request().postDataBuffer();
+      if (route.request().method() !== "POST" || !body) return route.continue();
+      const emptied = body.toString("latin1").replace(/(name="weight"\r\n\r\n)640(\r\n)/, "$1$2");
+      await route.continue({ postData: Buffer.from(emptied, "latin1") });
+    }, { times: 1 });
+  }
+  await page.getByLabel("Images (1 to 5)").setInputFiles(photos);
+  await page.getByRole("button", { name: "Add product" }).tap();
+
+  await expect(page.getByText("Weight is required", { exact: true })).toBeVisible({ timeout: 30_000 });
+  const kept = page.getByTestId("pending-photos");
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: fix the highlighted fields and save; there is no need to choose them again.");
+  await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0931\.jpg · \d\.\d MB$/, /^IMG_20261127_0932\.jpg · \d\.\d MB$/]);
+  await expect(page.getByTestId("images-not-kept")).toHaveCount(0);
+  // The thumbnails are the photos themselves, turned into small pictures by the server.
+  for (const img of await kept.getByRole("img").all()) {
+    await expect(img).toHaveJSProperty("complete", true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(240);
+  }
+  const thumb = await kept.getByRole("img").first().getAttribute("src");
+  const thumbAnswer = await page.request.get(thumb!);
+  expect(thumbAnswer.headers()["cache-control"]).toBe("private, no-store");
+  // Everything typed is still there.
+  await expect(page.getByLabel("Title")).toHaveValue(name);
+  await expect(page.getByLabel("Height")).toHaveValue("9");
+  await kept.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `docs/screenshots/admin-pending-photos-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
+
+  await page.getByLabel("Weight").fill("650");
+  await page.getByRole("button", { name: "Add product" }).tap();
+  await expect(page.getByText("Product added successfully!")).toBeVisible({ timeout: 60_000 });
+
+  const id = await findProductId(page, name);
+  const media = await sqlQuery<Array<{ original_name: string; original_bytes: number }>>(
+    "SELECT m.original_name, m.original_bytes FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
+    [id],
+  );
+  expect(media.map((m) => m.original_name)).toEqual(["IMG_20261127_0931.jpg", "IMG_20261127_0932.jpg"]);
+  expect(media.map((m) => Number(m.original_bytes))).toEqual(photos.map((p) => p.buffer.byteLength));
+  const [weight] = await sqlQuery<Array<{ weight_g: string }>>("SELECT weight_g FROM products WHERE id = ?", [id]);
+  expect(Number(weight!.weight_g)).toBe(650);
+  // Used, the kept photos are no longer pending: the thumbnail's address answers 404.
+  expect((await page.request.get(thumb!)).status()).toBe(404);
+});
