@@ -2,6 +2,7 @@
 // name, the queue it runs on, what it carries and how it is retried, in one table (JOBS).
 // Payloads carry ids only: the worker reads everything else from the database.
 import type { JobsOptions } from "bullmq";
+import { BACKUP_JOB, BACKUP_OPTIONS, type BackupJobData } from "#app/modules/backup/jobs.ts";
 import {
   CONTACT_QUEUE,
   FORWARD_CONTACT_JOB,
@@ -24,6 +25,7 @@ export const JOB_NAMES = {
   processVideo: "process-video",
   reconcile: "reconcile",
   forwardContact: FORWARD_CONTACT_JOB,
+  backup: BACKUP_JOB,
 } as const;
 
 export interface MediaJobData {
@@ -39,6 +41,7 @@ export interface JobPayloads {
   "process-video": MediaJobData;
   reconcile: ReconcileJobData;
   "forward-contact": ContactJobData;
+  backup: BackupJobData;
 }
 
 export type JobName = keyof JobPayloads;
@@ -61,6 +64,7 @@ export const JOBS: { readonly [N in JobName]: { queue: QueueKey; options: JobsOp
   "process-video": { queue: "video", options: MEDIA_JOB },
   reconcile: { queue: "maintenance", options: { removeOnComplete: 50, removeOnFail: 50 } },
   "forward-contact": { queue: "contact", options: FORWARD_CONTACT_OPTIONS },
+  backup: { queue: "maintenance", options: BACKUP_OPTIONS },
 };
 
 export function isJobName(name: string): name is JobName {
