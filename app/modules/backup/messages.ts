@@ -19,6 +19,14 @@ export const BACKUP_TEXTS = {
   queueDown: "The backup could not be requested: the job queue (Redis) is not answering. Try again in a minute.",
 } as const;
 
+/** The overview's line after "Back up now" or a download, by the `?backup=` key (never free text). */
+export const BACKUP_NOTICES: Record<string, string> = {
+  queued: BACKUP_TEXTS.queued,
+  running: BACKUP_TEXTS.alreadyRunning,
+  "queue-down": BACKUP_TEXTS.queueDown,
+  "no-dump": BACKUP_TEXTS.noDump,
+};
+
 export const BACKUP_PHASES = {
   starting: "Starting",
   originals: (done: number, total: number) => `Copying original photos and videos (${done} of ${total})`,
