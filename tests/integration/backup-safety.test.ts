@@ -108,7 +108,8 @@ describe("restore refuses", () => {
   it("a backup with one byte changed, cut short or missing a file, naming the file", async () => {
     const flipped = await damagedCopy("flipped", async (folder, original) => {
       const bytes = await fs.readFile(path.join(folder, original));
-      bytes[bytes.length >> 1] ^= 0xff;
+      const middle = bytes.length >> 1;
+      bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
       await fs.writeFile(path.join(folder, original), bytes);
     });
     expect(await refusal(verifyBackup(flipped.target, flipped.name))).toBe(`The backup is damaged: ${flipped.original} does not match its sha256 checksum. Nothing was changed.`);

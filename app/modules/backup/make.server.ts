@@ -75,7 +75,9 @@ export async function completeBackups(target: BackupTarget): Promise<string[]> {
 function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOSPC" || code === "EDQUOT") return "The backup disk is full.";
-  if (code === "EROFS" || code === "EACCES") return `The backup folder cannot be written (${code}).`;
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOTDIR" || code === "EEXIST") {
+    return `The backup folder cannot be written (${code}): ${(error as Error).message}`;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -137,6 +139,16 @@ async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes:
   return { bytes: manifest.totalBytes, files: files.length };
 }
 
+/** Removes what interrupted runs (killed, disk full) left: backups without a manifest. */
+async function removeIncomplete(target: BackupTarget): Promise<void> {
+  for (const name of await target.list()) {
+    if (backupTime(name) !== null && !(await isComplete(target, name))) {
+      log.warn({ name }, "removing an incomplete backup left by an interrupted run");
+      await target.remove(name);
+    }
+  }
+}
+
 /** Removes the complete backups retention does not keep; returns their names. */
 async function applyRetention(deps: BackupDeps, current: string): Promise<string[]> {
   const complete = await completeBackups(deps.target);
@@ -157,16 +169,11 @@ export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new D
     if (Number(locked.rows[0]?.got) !== 1) return { status: "busy" as const };
     try {
       await failInterrupted(deps.db);
-      for (const name of await deps.target.list()) {
-        if (backupTime(name) !== null && !(await isComplete(deps.target, name))) {
-          log.warn({ name }, "removing an incomplete backup left by an interrupted run");
-          await deps.target.remove(name);
-        }
-      }
       const name = backupName(now);
       const id = await recordStart(deps.db, { name, trigger, location: deps.target.location });
       let size;
       try {
+        await removeIncomplete(deps.target);
         size = await run(deps, name, id);
       } catch (error) {
         const reason = reasonOf(error);
