@@ -72,6 +72,8 @@ export const PROCESS_ENTRIES = {
   supervise: "scripts/supervise.ts",
   "reset-db": "scripts/reset-db.ts",
   admin: "scripts/admin.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
 };
 
 function processEntries(): Plugin {

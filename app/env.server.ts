@@ -72,6 +72,17 @@ const envSchema = z
       .optional()
       .transform((list) => list?.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.string().regex(/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, "must list host names without ports")).optional()),
+    /** Where backups go (app/modules/backup/): this folder, unless BACKUP_S3_BUCKET is set. */
+    BACKUP_DIR: z.string().min(1).default(".data/backups"),
+    /** An S3-compatible bucket for backups (the S3_ENDPOINT, S3_REGION and keys of the media store are used). */
+    BACKUP_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)").optional(),
+    /** Backups go under this prefix of BACKUP_S3_BUCKET. */
+    BACKUP_S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "must be folder names ending in / (or empty)").default("backups/"),
+    /** The hour of the day (0-23, the server's time zone) the worker makes the daily backup. */
+    BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+    /** How many daily and weekly backups are kept (the newest of each day, and of each week). */
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The in-process cache of anonymous storefront pages; "off" renders every request (benchmarks). */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
@@ -128,6 +139,9 @@ const envSchema = z
     }
     if (value.STORAGE_DRIVER === "s3" && !value.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
+    }
+    if (value.BACKUP_S3_BUCKET && value.BACKUP_S3_BUCKET === value.S3_BUCKET && ["media", "originals", ""].includes(value.BACKUP_S3_PREFIX.split("/")[0]!)) {
+      ctx.addIssue({ code: "custom", path: ["BACKUP_S3_PREFIX"], message: "must be a prefix of its own when backups share the media bucket (not media/ or originals/)" });
     }
     if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "and S3_ACCESS_KEY_ID go together: set both or neither" });

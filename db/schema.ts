@@ -212,7 +212,28 @@ export interface InterestBatchesTable {
   applied_at: CreatedAt;
 }
 
+export type BackupStatus = "running" | "succeeded" | "failed";
+
+/** Backup runs (app/modules/backup/): one row each, written only by that module. */
+export interface BackupsTable {
+  id: Id;
+  /** The backup's folder name in the target, e.g. "2026-11-27T0730Z". */
+  name: string;
+  trigger_source: "schedule" | "dashboard" | "command";
+  status: ColumnType<BackupStatus, BackupStatus | undefined, BackupStatus>;
+  /** What a running backup is doing, for the owner watching it. */
+  phase: string | null;
+  /** Where the backup goes: a folder or s3://bucket/prefix. */
+  location: string;
+  bytes: number | null;
+  files: number | null;
+  error: string | null;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+}
+
 export interface Database {
+  backups: BackupsTable;
   media: MediaTable;
   products: ProductsTable;
   product_images: ProductImagesTable;

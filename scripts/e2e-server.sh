@@ -12,6 +12,7 @@ export PUBLIC_URL="http://localhost:${PORT}"
 export DATABASE_URL="mysql://root@127.0.0.1:3306/dokra_e2e_${PORT}"
 export QUEUE_PREFIX="dokra_e2e_${PORT}"
 export STORAGE_DIR="$PWD/.data/e2e-${PORT}/storage"
+export BACKUP_DIR="$PWD/.data/e2e-${PORT}/backups"
 export SESSION_SECRET=e2e-session-secret-not-for-production
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
@@ -19,7 +20,7 @@ export BUILD_DIR="${BUILD_DIR:-build}"
 [ -f "$BUILD_DIR/server/web.js" ] || node_modules/.bin/remix vite:build
 
 node "$BUILD_DIR/server/reset-db.js"
-rm -rf "$STORAGE_DIR"
+rm -rf "$STORAGE_DIR" "$BACKUP_DIR"
 redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" --scan --pattern "${QUEUE_PREFIX}:*" | xargs -r redis-cli -u "${REDIS_URL:-redis://127.0.0.1:6379}" del > /dev/null
 
 node "$BUILD_DIR/server/worker.js" &

@@ -16,6 +16,7 @@ import { processImage, processImageAvif } from "./processors/image.ts";
 import { processVideo } from "./processors/video.ts";
 import { reconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from "./reconcile.ts";
 import { VIDEO_LIMITS, type VideoLimits } from "./videos.ts";
+import { runBackupJob, scheduleDailyBackup } from "#app/modules/backup/job.server.ts";
 import { purgeExpiredWaiting } from "#app/modules/waiting/waiting.server.ts";
 
 const log = logger.child({ component: "worker" });
@@ -84,7 +85,8 @@ export interface RunningWorkers {
  * Starts the workers on one Redis connection:
  * - QUEUE_NAMES.image: process-image (priority 1) and process-image-avif (priority 10), at imageConcurrency;
  * - QUEUE_NAMES.video: process-video at concurrency 1, so images never wait behind a long video;
- * - QUEUE_NAMES.maintenance: the repeatable reconcile (with the interest roll-up), at concurrency 1;
+ * - QUEUE_NAMES.maintenance: the repeatable reconcile (with the interest roll-up) and the daily
+ *   backup (app/modules/backup/), at concurrency 1;
  * - QUEUE_NAMES.contact: forwarding stored contact messages to the form service (retried).
  */
 export async function startWorkers(
@@ -119,6 +121,7 @@ export async function startWorkers(
       return { ...media, contactRequeued: contact, waitingDeleted, interest };
     },
     "forward-contact": (job) => forwardContactMessage(job),
+    backup: (job) => runBackupJob(job, deps),
   };
   const concurrency: Record<QueueKey, number> = { image: settings.imageConcurrency, video: 1, maintenance: 1, contact: 1 };
   const workers = (Object.keys(QUEUE_NAMES) as QueueKey[]).map(
@@ -126,12 +129,14 @@ export async function startWorkers(
   );
   const mediaQueues = new Set<string>([QUEUE_NAMES.image, QUEUE_NAMES.video]);
 
-  const schedule = () =>
-    getQueues().maintenance.upsertJobScheduler(
+  const schedule = async () => {
+    await getQueues().maintenance.upsertJobScheduler(
       RECONCILE_SCHEDULER,
       { every: settings.reconcileEveryMs },
       { name: "reconcile", data: {}, opts: JOBS.reconcile.options },
     );
+    await scheduleDailyBackup(getQueues().maintenance);
+  };
   await schedule();
   // A Redis restarted without persistence (or flushed) forgets the schedule with everything
   // else, while this process reconnects and carries on: without the reconcile nothing would

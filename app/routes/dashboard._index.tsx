@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BackupCard } from "#app/components/admin/backup-card.tsx";
 import { PublicUrlWarning } from "#app/components/admin/public-url-warning.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { BACKUP_NOTICES } from "#app/modules/backup/messages.ts";
+import { backupCard } from "#app/modules/backup/status.server.ts";
 import { CATEGORIES, VIRTUAL_LISTS } from "#app/modules/catalog/categories.ts";
 import { getCatalogCounts } from "#app/modules/catalog/products.server.ts";
 import { PRODUCT_STATES, STATE_NAMES } from "#app/modules/catalog/states.ts";
@@ -12,7 +15,13 @@ import { SHOP_DETAILS_TEXT } from "#app/modules/site/shop-details-texts.ts";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const shop = await getShopSettings(request);
-  return { counts: await getCatalogCounts(), publicUrlWarning: publicUrlWarning(shop.publicUrl, shop.publicUrlSet) };
+  const notice = new URL(request.url).searchParams.get("backup");
+  return {
+    counts: await getCatalogCounts(),
+    publicUrlWarning: publicUrlWarning(shop.publicUrl, shop.publicUrlSet),
+    backups: await backupCard(),
+    backupNotice: (notice && BACKUP_NOTICES[notice]) ?? null,
+  };
 }
 
 function Card({ label, value, to }: { label: string; value: number; to?: string }) {
@@ -32,7 +41,7 @@ function Card({ label, value, to }: { label: string; value: number; to?: string 
 }
 
 export default function DashboardHome() {
-  const { counts, publicUrlWarning } = useLoaderData<typeof loader>();
+  const { counts, publicUrlWarning, backups, backupNotice } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="font-serif text-2xl text-brass-800">Dashboard</h1>
@@ -70,6 +79,7 @@ export default function DashboardHome() {
         </Link>
         : which pieces people look at and ask about on WhatsApp, and the searches that found nothing.
       </p>
+      <BackupCard card={backups} notice={backupNotice} />
       <h2 className="mt-8 font-serif text-xl text-brass-800">Categories</h2>
       <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         {CATEGORIES.map((category) => (

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { BackupWarningBanner } from "#app/components/admin/backup-card.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
+import { backupWarningNow } from "#app/modules/backup/status.server.ts";
 import { countUnreadMessages } from "#app/modules/contact/admin.server.ts";
 
 /** The eight entries (docs/product-rules.md, Pages); Messages (header) and Catalogue Feeds (the overview) are reached from elsewhere. */
@@ -18,7 +20,8 @@ export const DASHBOARD_MENU = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { admin, unread: await countUnreadMessages() };
+  const [unread, backupWarning] = await Promise.all([countUnreadMessages(), backupWarningNow()]);
+  return { admin, unread, backupWarning };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
@@ -70,7 +73,7 @@ function PhoneMenu() {
 }
 
 export default function DashboardLayout() {
-  const { admin, unread } = useLoaderData<typeof loader>();
+  const { admin, unread, backupWarning } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen md:flex">
       <aside className="bg-brass-900 text-brass-50 md:w-56 md:shrink-0">
@@ -96,6 +99,7 @@ export default function DashboardLayout() {
           </Form>
         </header>
         <main id="main" className="p-4 md:p-6">
+          <BackupWarningBanner warning={backupWarning} />
           <Outlet />
         </main>
       </div>

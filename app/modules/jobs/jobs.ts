@@ -25,6 +25,10 @@ export interface ContactJobData {
 
 export type NoJobData = Record<string, never>;
 
+export interface BackupJobData {
+  trigger: "schedule" | "dashboard";
+}
+
 /** Priorities (lower runs first): uploads before follow-up AVIF work. */
 export const PRIORITY = { upload: 1, followUp: 10 } as const;
 
@@ -44,6 +48,9 @@ const CONTACT_JOB: JobsOptions = {
   removeOnFail: { age: 30 * 24 * 3600 },
 };
 
+/** Not retried: a failed backup is recorded with its reason, and the next one tries afresh. */
+const BACKUP_JOB: JobsOptions = { attempts: 1, removeOnComplete: 20, removeOnFail: 20 };
+
 interface JobContract<Data> {
   queue: QueueKey;
   options: JobsOptions;
@@ -60,6 +67,7 @@ export const JOBS = {
   "process-video": carrying<MediaJobData>("video", MEDIA_JOB),
   reconcile: carrying<NoJobData>("maintenance", { removeOnComplete: 50, removeOnFail: 50 }),
   "forward-contact": carrying<ContactJobData>("contact", CONTACT_JOB),
+  backup: carrying<BackupJobData>("maintenance", BACKUP_JOB),
 } as const;
 
 export type JobName = keyof typeof JOBS;

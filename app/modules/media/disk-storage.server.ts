@@ -94,6 +94,19 @@ export class LocalDiskStorage implements MediaStorage {
     await ignoreMissing(fs.unlink(this.originalPath(key)));
   }
 
+  async restoreOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    const target = this.originalPath(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const partial = `${target}.part`;
+    try {
+      await pipeline(source, createWriteStream(partial));
+      await fs.rename(partial, target);
+    } catch (error) {
+      await ignoreMissing(fs.unlink(partial));
+      throw error;
+    }
+  }
+
   scratchPath(ext: string): string {
     return path.join(this.scratchDir, `${randomUUID()}.${ext}`);
   }

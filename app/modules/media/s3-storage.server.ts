@@ -166,6 +166,21 @@ export class S3Storage implements MediaStorage {
     await this.remove("originals", key);
   }
 
+  async restoreOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    const { Upload } = await import("@aws-sdk/lib-storage");
+    const { s3 } = await this.connect();
+    const upload = new Upload({
+      client: s3,
+      params: { Bucket: this.settings.bucket, Key: this.objectKey("originals", key), Body: Readable.from(source) },
+      partSize: PART_BYTES,
+      queueSize: 1,
+      leavePartsOnError: false,
+    });
+    await upload.done().catch((error: unknown) => {
+      throw translate(error, key);
+    });
+  }
+
   scratchPath(ext: string): string {
     return this.scratch.scratchPath(ext);
   }

@@ -30,6 +30,8 @@ export interface MediaStorage {
   /** Runs `work` on a local file holding the original (ffmpeg needs one); a downloaded copy is removed after. */
   withOriginalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T>;
   removeOriginal(key: string): Promise<void>;
+  /** Puts an original back under its own key (a restore from a backup); whole or not at all. */
+  restoreOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void>;
   /** A fresh path in the local scratch area for a tool's output; pass it to putDerivedFile. */
   scratchPath(ext: string): string;
   /** Stores bytes under their content hash, whole or not at all. */

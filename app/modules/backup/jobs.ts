@@ -1,0 +1,12 @@
+// The backup job's schedule and ids. The job itself ("backup": its queue, payload and retries)
+// is in the one job table, app/modules/jobs/jobs.ts; the worker runs it with runBackupJob (job.server.ts).
+
+/** The daily schedule's id on the maintenance queue. */
+export const BACKUP_SCHEDULER = "daily-backup";
+/** The dashboard's "Back up now": one job id, so pressing twice while it waits queues one. */
+export const BACKUP_NOW_JOB_ID = "backup-now";
+
+/** The daily schedule: minute 0 of BACKUP_HOUR, in the server's time zone. */
+export function dailyPattern(hour: number): string {
+  return `0 ${hour} * * *`;
+}

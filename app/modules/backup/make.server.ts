@@ -1,0 +1,196 @@
+// Making one backup: every original the database references, a dump taken in one
+// transaction, the originals added while it ran, and last the manifest with every file's
+// sha256 and size. One backup at a time (a database lock, gone with a killed process).
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import { Transform } from "node:stream";
+import { createGzip } from "node:zlib";
+import { sql } from "kysely";
+import { logger } from "#app/lib/logger.server.ts";
+import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import type { DB } from "#db/index.ts";
+import { databaseAddress, dumpDatabase } from "./database-tools.server.ts";
+import { BACKUP_PHASES } from "./messages.ts";
+import { backupName, backupsToKeep, backupTime, DUMP_FILE, MANIFEST_FILE, MANIFEST_FORMAT, ORIGINALS_FOLDER, type Manifest, type ManifestFile } from "./manifest.ts";
+import { failInterrupted, recordFailure, recordPhase, recordStart, recordSuccess, type Trigger } from "./records.server.ts";
+import type { BackupTarget } from "./target.server.ts";
+
+const log = logger.child({ component: "backup" });
+
+export interface BackupDeps {
+  db: DB;
+  storage: MediaStorage;
+  target: BackupTarget;
+  databaseUrl: string;
+  keep: { daily: number; weekly: number };
+}
+
+export type BackupOutcome =
+  | { status: "succeeded"; name: string; bytes: number; files: number; removed: string[] }
+  | { status: "failed"; name: string; reason: string }
+  | { status: "busy" };
+
+/** The stream passed through, its sha256 and size counted on the way. */
+export function hashing(source: Readable): { stream: Readable; result: () => { sha256: string; bytes: number } } {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  source.once("error", (error) => stream.destroy(error));
+  source.pipe(stream);
+  let digest: string | undefined;
+  return { stream, result: () => ({ sha256: (digest ??= hash.digest("hex")), bytes }) };
+}
+
+async function referencedOriginals(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("media").select("original_path").distinct().orderBy("original_path").execute();
+  return rows.map((row) => row.original_path);
+}
+
+/** Whether a backup is complete: its manifest is there. */
+export async function isComplete(target: BackupTarget, name: string): Promise<boolean> {
+  try {
+    (await target.read(name, MANIFEST_FILE)).destroy();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** The complete backups, newest first. */
+export async function completeBackups(target: BackupTarget): Promise<string[]> {
+  const names = (await target.list()).filter((name) => backupTime(name) !== null).sort().reverse();
+  const complete: string[] = [];
+  for (const name of names) if (await isComplete(target, name)) complete.push(name);
+  return complete;
+}
+
+/** What the owner reads when a backup fails. */
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOSPC" || code === "EDQUOT") return "The backup disk is full.";
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOTDIR" || code === "EEXIST") {
+    return `The backup folder cannot be written (${code}): ${(error as Error).message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function copyOriginals(deps: BackupDeps, name: string, keys: readonly string[], files: ManifestFile[], onProgress: (done: number) => Promise<void>): Promise<void> {
+  let done = 0;
+  for (const key of keys) {
+    let source: Readable;
+    try {
+      source = await deps.storage.openOriginal(key);
+    } catch (error) {
+      // Its record was deleted since the list was read (or the file was lost before): nothing to keep.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      log.warn({ key }, "an original the database referenced is missing; left out of the backup");
+      continue;
+    }
+    const path = `${ORIGINALS_FOLDER}${key}`;
+    const hashed = hashing(source);
+    await deps.target.write(name, path, hashed.stream);
+    files.push({ path, ...hashed.result() });
+    if (++done % 20 === 0) await onProgress(done);
+  }
+}
+
+async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes: number; files: number }> {
+  const { db, target } = deps;
+  const startedAt = new Date().toISOString();
+  const originals: ManifestFile[] = [];
+  // Originals first, then the dump, then those added meanwhile: every record in the dump that
+  // still exists once the dump is done has its original here.
+  const before = await referencedOriginals(db);
+  await recordPhase(db, id, BACKUP_PHASES.originals(0, before.length));
+  await copyOriginals(deps, name, before, originals, (done) => recordPhase(db, id, BACKUP_PHASES.originals(done, before.length)));
+
+  await recordPhase(db, id, BACKUP_PHASES.database);
+  let dump: ManifestFile | undefined;
+  const tool = await dumpDatabase(databaseAddress(deps.databaseUrl), async (stream) => {
+    const hashed = hashing(stream.pipe(createGzip()));
+    await target.write(name, DUMP_FILE, hashed.stream);
+    dump = { path: DUMP_FILE, ...hashed.result() };
+  });
+
+  await recordPhase(db, id, BACKUP_PHASES.lateOriginals);
+  const copied = new Set(before);
+  await copyOriginals(deps, name, (await referencedOriginals(db)).filter((key) => !copied.has(key)), originals, async () => undefined);
+
+  await recordPhase(db, id, BACKUP_PHASES.manifest);
+  const migration = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
+  const files = [dump!, ...originals];
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT,
+    name,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    database: { name: databaseAddress(deps.databaseUrl).database, tool, lastMigration: migration.rows[0]?.name ?? null },
+    files,
+    totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+  };
+  await target.writeManifest(name, `${JSON.stringify(manifest, null, 2)}\n`);
+  return { bytes: manifest.totalBytes, files: files.length };
+}
+
+/** Removes what interrupted runs (killed, disk full) left: backups without a manifest. */
+async function removeIncomplete(target: BackupTarget): Promise<void> {
+  for (const name of await target.list()) {
+    if (backupTime(name) !== null && !(await isComplete(target, name))) {
+      log.warn({ name }, "removing an incomplete backup left by an interrupted run");
+      await target.remove(name);
+    }
+  }
+}
+
+/** Removes the complete backups retention does not keep; returns their names. */
+async function applyRetention(deps: BackupDeps, current: string): Promise<string[]> {
+  const complete = await completeBackups(deps.target);
+  const keep = backupsToKeep(complete, deps.keep);
+  const removed = complete.filter((name) => !keep.has(name) && name !== current);
+  for (const name of removed) await deps.target.remove(name);
+  return removed;
+}
+
+/**
+ * Makes one backup and records the run. Backups left incomplete by an earlier run (killed,
+ * disk full) are removed first; old ones past retention after. "busy" when one is running.
+ */
+export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new Date()): Promise<BackupOutcome> {
+  const lockName = `dokra-backup:${databaseAddress(deps.databaseUrl).database}`.slice(0, 64);
+  return deps.db.connection().execute(async (connection) => {
+    const locked = await sql<{ got: number | null }>`SELECT GET_LOCK(${lockName}, 0) AS got`.execute(connection);
+    if (Number(locked.rows[0]?.got) !== 1) return { status: "busy" as const };
+    try {
+      await failInterrupted(deps.db);
+      const name = backupName(now);
+      const id = await recordStart(deps.db, { name, trigger, location: deps.target.location });
+      let size;
+      try {
+        await removeIncomplete(deps.target);
+        size = await run(deps, name, id);
+      } catch (error) {
+        const reason = reasonOf(error);
+        log.error({ err: error, name }, "backup failed");
+        await recordFailure(deps.db, id, reason);
+        await deps.target.remove(name).catch((e: unknown) => log.warn({ err: e, name }, "could not remove the failed backup; the next run will"));
+        return { status: "failed" as const, name, reason };
+      }
+      await recordSuccess(deps.db, id, size);
+      const removed = await applyRetention(deps, name).catch((error: unknown) => {
+        log.warn({ err: error }, "could not remove old backups; the next run retries");
+        return [];
+      });
+      log.info({ name, ...size, removed }, "backup made");
+      return { status: "succeeded" as const, name, ...size, removed };
+    } finally {
+      await sql`SELECT RELEASE_LOCK(${lockName})`.execute(connection);
+    }
+  });
+}

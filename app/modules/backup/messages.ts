@@ -1,0 +1,69 @@
+// Every sentence the backup module shows the owner or prints on the command line.
+
+export const BACKUP_TEXTS = {
+  cardTitle: "Backups",
+  never: "No backup has been made yet.",
+  lastGood: "Last backup",
+  backUpNow: "Back up now",
+  queued: "Backup requested: the worker starts it in a moment.",
+  alreadyRunning: "A backup is already running.",
+  running: "Backing up",
+  download: "Download latest database dump",
+  noDump: "There is no backup to download yet.",
+  failedAt: "The last backup failed",
+  warningNone: "No backup has been made yet. Your pieces, photos and messages exist only on this server.",
+  warningOld: "No backup has succeeded in the last 48 hours.",
+  warningFailed: "The last backup failed:",
+  warningLink: "See backups",
+  interrupted: "The backup process stopped before it finished (killed, or the server restarted).",
+  queueDown: "The backup could not be requested: the job queue (Redis) is not answering. Try again in a minute.",
+} as const;
+
+/** The overview's line after "Back up now" or a download, by the `?backup=` key (never free text). */
+export const BACKUP_NOTICES: Record<string, string> = {
+  queued: BACKUP_TEXTS.queued,
+  running: BACKUP_TEXTS.alreadyRunning,
+  "queue-down": BACKUP_TEXTS.queueDown,
+  "no-dump": BACKUP_TEXTS.noDump,
+};
+
+export const BACKUP_PHASES = {
+  starting: "Starting",
+  originals: (done: number, total: number) => `Copying original photos and videos (${done} of ${total})`,
+  database: "Dumping the database",
+  lateOriginals: "Copying photos and videos added meanwhile",
+  manifest: "Writing the checksums",
+  retention: "Removing old backups",
+} as const;
+
+export const RESTORE_TEXTS = {
+  usage: "usage: npm run restore -- <backup folder or name> [--replace]",
+  noManifest: (name: string) =>
+    `${name} is not a complete backup: it has no manifest.json (a backup that was interrupted, or not a backup folder). Nothing was changed.`,
+  badManifest: (name: string, why: string) => `${name}/manifest.json cannot be read (${why}). Nothing was changed.`,
+  damaged: (file: string, why: string) => `The backup is damaged: ${file} ${why}. Nothing was changed.`,
+  databaseNotEmpty: (database: string, tables: number) =>
+    `The database "${database}" is not empty (${tables} tables). Restoring would overwrite it: run again with --replace to drop everything in it first. Nothing was changed.`,
+  storeNotEmpty: (where: string) =>
+    `The media store (${where}) already holds files. Run again with --replace to remove them first. Nothing was changed.`,
+  verified: (files: number, bytes: string) => `Checked ${files} files (${bytes}): every checksum matches.`,
+  replacing: "--replace: emptying the database and the media store first.",
+  loaded: "Database loaded.",
+  migrated: "Migrations run.",
+  originals: (count: number) => `Put back ${count} original files.`,
+  queued: (count: number) => `Queued ${count} photos and videos for the worker to make their sizes again.`,
+  done: (name: string) => `Restored ${name}. Start (or restart) the web server and the worker.`,
+} as const;
+
+/** "12.3 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

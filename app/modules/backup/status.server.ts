@@ -1,0 +1,71 @@
+// What the dashboard shows and asks of backups: the last runs, the warning on every
+// dashboard page, "Back up now" (a job for the worker) and the latest dump to download.
+import type { Readable } from "node:stream";
+import { addJob, getQueues } from "#app/modules/jobs/queue.server.ts";
+import { getDb } from "#db/index.ts";
+import { BACKUP_NOW_JOB_ID } from "./jobs.ts";
+import { completeBackups } from "./make.server.ts";
+import { DUMP_FILE } from "./manifest.ts";
+import { BACKUP_TEXTS } from "./messages.ts";
+import { latestRuns, type BackupRun } from "./records.server.ts";
+import { backupTargetFromEnv } from "./target.server.ts";
+
+/** A backup older than this is no longer a recent one. */
+export const BACKUP_WARN_AFTER_MS = 48 * 3600 * 1000;
+
+export interface BackupWarning {
+  message: string;
+  reason: string | null;
+}
+
+/** The warning every dashboard page shows, or null when the last backup is recent and the last run did not fail. */
+export function backupWarning(runs: { last: BackupRun | null; lastGood: BackupRun | null }, now = Date.now()): BackupWarning | null {
+  if (runs.last?.status === "failed") return { message: BACKUP_TEXTS.warningFailed, reason: runs.last.error };
+  if (!runs.lastGood) return { message: BACKUP_TEXTS.warningNone, reason: null };
+  if (now - Date.parse(runs.lastGood.finishedAt!) > BACKUP_WARN_AFTER_MS) return { message: BACKUP_TEXTS.warningOld, reason: null };
+  return null;
+}
+
+export async function backupWarningNow(): Promise<BackupWarning | null> {
+  return backupWarning(await latestRuns(getDb()));
+}
+
+export interface BackupCardData {
+  last: BackupRun | null;
+  lastGood: BackupRun | null;
+  /** "Back up now" was pressed and the worker has not started it yet. */
+  queued: boolean;
+  warning: BackupWarning | null;
+}
+
+async function nowJobWaiting(): Promise<boolean> {
+  const job = await getQueues().maintenance.getJob(BACKUP_NOW_JOB_ID).catch(() => undefined);
+  if (!job) return false;
+  const state = await job.getState().catch(() => "unknown");
+  return state === "waiting" || state === "delayed" || state === "prioritized";
+}
+
+export async function backupCard(): Promise<BackupCardData> {
+  const runs = await latestRuns(getDb());
+  return { ...runs, queued: await nowJobWaiting(), warning: backupWarning(runs) };
+}
+
+/** The owner's "Back up now": queued for the worker, unless one is already running or waiting. */
+export async function requestBackup(): Promise<"queued" | "running" | "queue-down"> {
+  const { last } = await latestRuns(getDb());
+  if (last?.status === "running") return "running";
+  try {
+    await addJob("backup", { trigger: "dashboard" }, BACKUP_NOW_JOB_ID);
+  } catch {
+    return "queue-down";
+  }
+  return "queued";
+}
+
+/** The newest complete backup's database dump, for download; null when there is none. */
+export async function latestDump(): Promise<{ filename: string; body: Readable } | null> {
+  const target = backupTargetFromEnv();
+  const [newest] = await completeBackups(target);
+  if (!newest) return null;
+  return { filename: `dokra-${newest}-${DUMP_FILE}`, body: await target.read(newest, DUMP_FILE) };
+}

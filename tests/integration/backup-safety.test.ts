@@ -1,0 +1,232 @@
+// What must never pass for a good backup: a backup process killed mid-dump, a damaged or
+// incomplete backup, a restore over a shop that is there; and retention, and the bucket target.
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv, parseEnv } from "#app/env.server.ts";
+import { completeBackups, makeBackup, type BackupDeps } from "#app/modules/backup/make.server.ts";
+import { backupName, MANIFEST_FILE } from "#app/modules/backup/manifest.ts";
+import { BACKUP_TEXTS } from "#app/modules/backup/messages.ts";
+import { restoreBackup, RestoreRefused, verifyBackup } from "#app/modules/backup/restore.server.ts";
+import { backupTargetFromEnv, FolderBackupTarget } from "#app/modules/backup/target.server.ts";
+import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { createProduct } from "#app/modules/catalog/products.server.ts";
+import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { createDb, getDb } from "#db/index.ts";
+import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
+import { startLocalS3, type LocalS3 } from "../../scripts/local-s3.ts";
+import { killNow, spawnTracked, stopAllServices, until } from "../reliability/support-services.ts";
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), "dokra-backup-safety-"));
+const keep = { daily: 7, weekly: 4 };
+const deps = (target: FolderBackupTarget | ReturnType<typeof backupTargetFromEnv>): BackupDeps => ({
+  db: getDb(),
+  storage: getStorage(),
+  target,
+  databaseUrl: getEnv().DATABASE_URL,
+  keep,
+});
+const otherName = `${new URL(getEnv().DATABASE_URL).pathname.slice(1)}_other`;
+const otherUrl = Object.assign(new URL(getEnv().DATABASE_URL), { pathname: `/${otherName}` }).toString();
+
+async function refusal(work: Promise<unknown>): Promise<string> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RestoreRefused);
+  return (error as Error).message;
+}
+
+beforeAll(async () => {
+  const input = productCreateSchema.parse({ category: "wall-hanging", name: "Safe piece", price: "900", fixedPrice: "", height: "5", width: "5", length: "1", weight: "200" });
+  await createProduct(input, [await saveTestUpload(await makeJpeg(300, 200, 1)), await saveTestUpload(await makeJpeg(200, 300, 2))]);
+  // Enough rows (about 40 MB of SQL) that the dump takes a while: time to kill it halfway.
+  await sql`INSERT INTO interest_searches (day, query, searches, results)
+    SELECT '2026-01-01', CONCAT(MD5(seq), MD5(seq + 1), LEFT(SHA1(seq), 30)), seq, seq FROM seq_1_to_300000`.execute(getDb());
+}, 60_000);
+
+afterAll(async () => {
+  await stopAllServices();
+  const db = createDb(otherUrl.replace(`/${otherName}`, "/"), { connectionLimit: 1 });
+  await sql`DROP DATABASE IF EXISTS ${sql.id(otherName)}`.execute(db);
+  await db.destroy();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe("an interrupted backup", () => {
+  it("killed (kill -9) during the dump leaves nothing that looks complete, and the next run cleans it up", async () => {
+    const dir = path.join(root, "killed");
+    const target = new FolderBackupTarget(dir);
+    const backup = spawnTracked(process.execPath, ["--import", "tsx", "scripts/backup.ts"], { ...process.env, BACKUP_DIR: dir, LOG_LEVEL: "warn" });
+    const dump = await until(async () => {
+      const [name] = await fs.readdir(dir).catch(() => []);
+      const stat = name ? await fs.stat(path.join(dir, name, "database.sql.gz")).catch(() => null) : null;
+      return stat && stat.size > 0 ? path.join(dir, name!) : null;
+    }, 60_000, `the dump to start: ${backup.output()}`);
+    await killNow(backup);
+    const files = await fs.readdir(dump);
+    expect(files).toContain("database.sql.gz");
+    expect(files).not.toContain(MANIFEST_FILE);
+    expect(await completeBackups(target)).toEqual([]);
+    expect(await refusal(verifyBackup(target, path.basename(dump)))).toContain("is not a complete backup: it has no manifest.json");
+    const [run] = await getDb().selectFrom("backups").selectAll().execute();
+    expect(run?.status).toBe("running");
+
+    const next = await makeBackup(deps(target), "command");
+    expect(next.status).toBe("succeeded");
+    expect(await fs.readdir(dir)).toEqual([(next as { name: string }).name]);
+    const runs = await getDb().selectFrom("backups").select(["status", "error"]).orderBy("id").execute();
+    expect(runs).toEqual([
+      { status: "failed", error: BACKUP_TEXTS.interrupted },
+      { status: "succeeded", error: null },
+    ]);
+  }, 120_000);
+});
+
+describe("restore refuses", () => {
+  let good: string;
+  const dir = path.join(root, "good");
+  beforeAll(async () => {
+    const outcome = await makeBackup(deps(new FolderBackupTarget(dir)), "command");
+    if (outcome.status !== "succeeded") throw new Error(`backup: ${JSON.stringify(outcome)}`);
+    good = path.join(dir, outcome.name);
+  }, 60_000);
+
+  async function damagedCopy(label: string, damage: (folder: string, original: string) => Promise<void>): Promise<{ target: FolderBackupTarget; name: string; original: string }> {
+    const copies = path.join(root, label);
+    await fs.cp(good, path.join(copies, "copy"), { recursive: true });
+    const originals = await fs.readdir(path.join(copies, "copy", "originals"), { recursive: true, withFileTypes: true });
+    const file = originals.find((entry) => entry.isFile())!;
+    const original = path.relative(path.join(copies, "copy"), path.join(file.parentPath, file.name));
+    await damage(path.join(copies, "copy"), original);
+    return { target: new FolderBackupTarget(copies), name: "copy", original };
+  }
+
+  it("a backup with one byte changed, cut short or missing a file, naming the file", async () => {
+    const flipped = await damagedCopy("flipped", async (folder, original) => {
+      const bytes = await fs.readFile(path.join(folder, original));
+      const middle = bytes.length >> 1;
+      bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
+      await fs.writeFile(path.join(folder, original), bytes);
+    });
+    expect(await refusal(verifyBackup(flipped.target, flipped.name))).toBe(`The backup is damaged: ${flipped.original} does not match its sha256 checksum. Nothing was changed.`);
+
+    const cut = await damagedCopy("cut", async (folder) => fs.truncate(path.join(folder, "database.sql.gz"), 100));
+    expect(await refusal(verifyBackup(cut.target, cut.name))).toMatch(/^The backup is damaged: database\.sql\.gz has 100 bytes where the manifest says \d+/);
+
+    const missing = await damagedCopy("missing", async (folder, original) => fs.rm(path.join(folder, original)));
+    expect(await refusal(verifyBackup(missing.target, missing.name))).toContain(`${missing.original} is missing`);
+
+    // And nothing was touched: the restore stops before the database.
+    const db = createDb(otherUrl, { connectionLimit: 2 });
+    try {
+      const message = await refusal(
+        restoreBackup({ db, storage: new LocalDiskStorage(path.join(root, "unused")), databaseUrl: otherUrl }, flipped, { replace: true }),
+      );
+      expect(message).toContain(flipped.original);
+      const [exists] = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM information_schema.schemata WHERE schema_name = ${otherName}`.execute(getDb())).rows;
+      expect(Number(exists!.n)).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("a database or a media store that is not empty, unless told to replace", async () => {
+    const backup = { target: new FolderBackupTarget(dir), name: path.basename(good) };
+    // The shop's own database: full.
+    const intoSelf = await refusal(restoreBackup({ db: getDb(), storage: getStorage(), databaseUrl: getEnv().DATABASE_URL }, backup, { replace: false }));
+    expect(intoSelf).toMatch(/^The database "dokra_test_[^"]+" is not empty \(\d+ tables\)\. Restoring would overwrite it: run again with --replace/);
+    // An empty database, but a store with a file in it.
+    const store = new LocalDiskStorage(path.join(root, "full-store"));
+    await store.saveOriginal((async function* () {
+      yield new TextEncoder().encode("someone's photo");
+    })(), 1000);
+    const db = createDb(otherUrl, { connectionLimit: 2 });
+    try {
+      expect(await refusal(restoreBackup({ db, storage: store, databaseUrl: otherUrl }, backup, { replace: false }))).toContain(
+        "The media store (disk) already holds files. Run again with --replace",
+      );
+      const tables = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ${otherName}`.execute(getDb());
+      expect(Number(tables.rows[0]!.n)).toBe(0);
+      // --replace: the stranger's file is gone, the backup's originals are in.
+      const restored = await restoreBackup({ db, storage: store, databaseUrl: otherUrl }, backup, { replace: true });
+      expect(restored.originals).toBe(2);
+      const files = (await fs.readdir(store.originalsDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+      expect(files).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
+});
+
+describe("retention", () => {
+  it("keeps the newest backup of each of the last 7 days and of each of the last 4 weeks", async () => {
+    const dir = path.join(root, "retention");
+    const target = new FolderBackupTarget(dir);
+    // Sixty days of nightly backups (complete: each has a manifest), two on the last day.
+    const names: string[] = [];
+    for (let day = 0; day < 60; day++) names.push(backupName(new Date(Date.UTC(2026, 8, 1 + day, 3))));
+    names.push(backupName(new Date(Date.UTC(2026, 9, 30, 14))));
+    for (const name of names) {
+      await fs.mkdir(path.join(dir, name), { recursive: true });
+      await fs.writeFile(path.join(dir, name, MANIFEST_FILE), "{}");
+    }
+    const outcome = await makeBackup(deps(target), "command", new Date(Date.UTC(2026, 9, 31, 3)));
+    expect(outcome.status).toBe("succeeded");
+    expect((await completeBackups(target)).sort()).toEqual([
+      // Weekly: the newest of the weeks starting Monday 5 and Monday 12 October...
+      "2026-10-11T030000000Z",
+      "2026-10-18T030000000Z",
+      // ...and daily, the last 7 days (their weeks, 19 and 26 October, are among them).
+      "2026-10-25T030000000Z",
+      "2026-10-26T030000000Z",
+      "2026-10-27T030000000Z",
+      "2026-10-28T030000000Z",
+      "2026-10-29T030000000Z",
+      "2026-10-30T140000000Z",
+      "2026-10-31T030000000Z",
+    ]);
+  }, 60_000);
+});
+
+describe("the bucket target", () => {
+  let s3: LocalS3;
+  beforeAll(async () => {
+    s3 = await startLocalS3({ directory: path.join(root, "s3rver"), bucket: "shop-backups" });
+  });
+  afterAll(async () => s3?.stop());
+
+  it("backs up into a bucket prefix, finds it complete, verifies it and restores from it", async () => {
+    const env = parseEnv({
+      ...process.env,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      BACKUP_S3_BUCKET: "shop-backups",
+      BACKUP_S3_PREFIX: "dokra/nightly/",
+    });
+    const target = backupTargetFromEnv(env);
+    expect(target.location).toBe("s3://shop-backups/dokra/nightly/");
+    const outcome = await makeBackup(deps(target), "command");
+    expect(outcome.status).toBe("succeeded");
+    const name = (outcome as { name: string }).name;
+    expect(await completeBackups(target)).toEqual([name]);
+    const manifest = await verifyBackup(target, name);
+    expect(manifest.files.map((file) => file.path).filter((p) => p.startsWith("originals/"))).toHaveLength(2);
+
+    const db = createDb(otherUrl, { connectionLimit: 2 });
+    try {
+      const store = new LocalDiskStorage(path.join(root, "from-bucket"));
+      const restored = await restoreBackup({ db, storage: store, databaseUrl: otherUrl }, { target, name }, { replace: true });
+      expect(restored.originals).toBe(2);
+      const count = await db.selectFrom("interest_searches").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(300_000);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+});
