@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { commissionPhotoKeys } from "#app/modules/contact/commissions.server.ts";
 import { JOB_NAMES, mediaJobId } from "#app/modules/media/jobs.ts";
 import { enqueueAvif, getQueues, requeueMedia } from "#app/modules/media/queue.server.ts";
 import { lockOwner, refreshProductStatus } from "#app/modules/media/records.server.ts";
@@ -55,7 +56,7 @@ async function reopen(db: DB, mediaId: number, from: "ready" | "failed"): Promis
  * - retries rows failed because the disk was full or read-only;
  * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
- * - removes scratch files, derived files and originals that no media row references,
+ * - removes scratch files, derived files and originals that no media row (nor commission request) references,
  *   once they are older than the grace period (an upload or a job may be writing them).
  */
 export async function reconcile(
@@ -139,6 +140,8 @@ export async function reconcile(
     await storage.remove("media", key);
     report.removedDerived++;
   }
+  // Commission requests keep their reference photos among the originals.
+  for (const key of await commissionPhotoKeys(db)) referencedOriginals.add(key);
   for await (const key of storage.listOlderThan("originals", before)) {
     // A ".part" file is an upload cut off mid-stream.
     if (referencedOriginals.has(key)) continue;

@@ -11,6 +11,7 @@ import * as m0100 from "./0100_product_states.ts";
 import * as m0101 from "./0101_waiting_buyers.ts";
 import * as m0110 from "./0110_products_version.ts";
 import * as m0120 from "./0120_interest.ts";
+import * as m0140 from "./0140_commissions.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0101_waiting_buyers": m0101,
   "0110_products_version": m0110,
   "0120_interest": m0120,
+  "0140_commissions": m0140,
 };
