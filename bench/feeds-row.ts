@@ -1,11 +1,10 @@
 // Row 10, feeds: both catalogue feeds whole at 100 and at 10,000 public products, a share of
 // them sold, reserved or made to order (the feeds keep sold pieces, so they grow with every
 // sale). Target: each feed under a second at 10,000 (issue 31).
-import { createConnection } from "mysql2/promise";
-import { BUILT, DB_ROOT, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, startNode, waitForHealth } from "./app.ts";
+import { SCALE_DB, SECOND_PORT, log, waitForHealth } from "./app.ts";
 import { feedRows, timeFeed, type FeedTiming } from "./feeds.ts";
 import { fmt, type Row, type Section } from "./report.ts";
-import { insertProducts, templates } from "./scale.ts";
+import { closeScaleWeb, freshScaleWeb, insertProducts, templates } from "./scale.ts";
 
 export interface FeedsOptions {
   small: number;
@@ -25,12 +24,7 @@ const STATES = `UPDATE products SET
 type Timings = { small: FeedTiming; large: FeedTiming; largeGzip: FeedTiming };
 
 export async function runFeeds(options: FeedsOptions): Promise<Section> {
-  const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
-  log(`feeds: fresh ${SCALE_DB} with ${options.small} products`);
-  await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
-  const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
-  const web = await startNode("web-feeds", BUILT.web, { ...env, QUEUE_PREFIX: SCALE_DB, PAGE_CACHE: "off" });
-  const base = `http://127.0.0.1:${SECOND_PORT}`;
+  const { db, web, base } = await freshScaleWeb("feeds", options.small);
   const timings = new Map<string, Partial<Timings>>(FEEDS.map((f) => [f.path, {}]));
   const soldSeen = new Map<string, number>();
   let soldInDb = 0;
@@ -52,10 +46,7 @@ export async function runFeeds(options: FeedsOptions): Promise<Section> {
       timings.set(feed.path, { ...timings.get(feed.path), large, largeGzip: await timeFeed(base, true, feed.path) });
     }
   } finally {
-    await web.stop();
-    await db.query(`DROP TABLE IF EXISTS bench_template`).catch(() => undefined);
-    await db.end();
-    await clearQueue(SCALE_DB);
+    await closeScaleWeb(db, web);
   }
   const rows: Row[] = [];
   for (const feed of FEEDS) {
