@@ -2,7 +2,7 @@
 // processes on a bench database, every row, and bench/RESULTS.md.
 //
 //   npm run bench                          # everything (~10 min on 2 cores), writes bench/RESULTS.md
-//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render, search, storm, interest)
+//   npm run bench -- --only=http,lighthouse  # a subset (rows: http, media, lighthouse, scale, memory, render, search, storm, interest, feeds)
 //   npm run bench -- --quick               # short runs for development
 //   flags: --reuse (keep an already seeded bench database), --keep (leave the bench databases),
 //          --seconds=N (autocannon run length), --images=N, --out=FILE
@@ -41,7 +41,7 @@ const OTHER_STOREFRONT_PAGES = [
   { label: "search", path: "/search?q=owl" },
 ];
 
-const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search", "storm", "interest"] as const;
+const ROWS = ["http", "media", "lighthouse", "scale", "memory", "render", "search", "storm", "interest", "feeds"] as const;
 type RowName = (typeof ROWS)[number];
 
 function flag(name: string): string | undefined {
@@ -64,6 +64,7 @@ const settings = {
   render: { rounds: quick ? 2 : 5, perRound: quick ? 10 : 20 },
   search: { seconds: quick ? 2 : 5, small: 100, large: quick ? 2000 : 10_000 },
   interest: { seconds: quick ? 3 : 8, rounds: quick ? 2 : 4, connections: 50 },
+  feeds: { small: 100, large: quick ? 2000 : 10_000 },
 };
 const full = selected.size === ROWS.length && !quick;
 const out = flag("out") ?? (full ? "bench/RESULTS.md" : path.join(WORK, "RESULTS-partial.md"));
@@ -185,7 +186,11 @@ async function main(): Promise<void> {
     const product = pages.find((p) => p.label === "product page")?.path ?? "/";
     sections.push(await section("9. Interest counting", () => runInterest(app.base, product, settings.interest)));
   }
-  sections.sort((a, b) => a.title.localeCompare(b.title));
+  if (selected.has("feeds")) {
+    const { runFeeds } = await import("./feeds-row.ts");
+    sections.push(await section("10. Catalogue feeds", () => runFeeds(settings.feeds)));
+  }
+  sections.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 
   const minutes = (performance.now() - started) / 60_000;
   const rows = sections.flatMap((s) => s.rows).filter((r) => r.pass !== null);

@@ -2,7 +2,7 @@
 // (PAGE_CACHE=off) so the database work is what is measured, and the SQL statements each
 // request sends, counted by bench/sql-counter.ts.
 import { createConnection, type Connection } from "mysql2/promise";
-import { ADMIN, BUILT, DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, adminCookie, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
+import { ADMIN, BUILT, type AppProcess, DB_ROOT, MAIN_DB, SCALE_DB, SECOND_PORT, adminCookie, benchEnv, clearQueue, exec, log, sleep, startNode, waitForHealth } from "./app.ts";
 import { feedRows, timeFeed, type FeedTiming } from "./feeds.ts";
 import { rawGet } from "./http.ts";
 import { load } from "./load.ts";
@@ -62,6 +62,23 @@ export async function insertProducts(db: Connection, from: number, to: number, t
     );
   }
   await db.query(`ANALYZE TABLE products, media, product_images`);
+}
+
+/** A fresh scale database and one web process on it (page cache off), for the rows that fill it in bulk. */
+export async function freshScaleWeb(row: string, small: number): Promise<{ db: Connection; web: AppProcess; base: string }> {
+  const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
+  log(`${row}: fresh ${SCALE_DB} with ${small} products`);
+  await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
+  const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
+  const web = await startNode(`web-${row}`, BUILT.web, { ...env, QUEUE_PREFIX: SCALE_DB, PAGE_CACHE: "off" });
+  return { db, web, base: `http://127.0.0.1:${SECOND_PORT}` };
+}
+
+export async function closeScaleWeb(db: Connection, web: AppProcess): Promise<void> {
+  await web.stop();
+  await db.query(`DROP TABLE IF EXISTS bench_template`).catch(() => undefined);
+  await db.end();
+  await clearQueue(SCALE_DB);
 }
 
 interface Measured {

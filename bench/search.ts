@@ -2,14 +2,14 @@
 // public products, page cache off, one connection, so each figure is one uncached request's
 // time. The scale catalogue's names get a motif word (one product in 8 is an elephant), so a
 // search's matches grow with the catalogue as a real one's would.
-import { createConnection, type Connection } from "mysql2/promise";
-import { BUILT, DB_ROOT, SCALE_DB, SECOND_PORT, benchEnv, clearQueue, exec, log, startNode, waitForHealth } from "./app.ts";
+import type { Connection } from "mysql2/promise";
+import { SCALE_DB, SECOND_PORT, log, waitForHealth } from "./app.ts";
 import { rawGet } from "./http.ts";
 import { load, type Load } from "./load.ts";
 import { fmt, type Row, type Section } from "./report.ts";
 import { SEARCH_INDEX_COLUMNS } from "../app/modules/catalog/search.server.ts";
 import { planSearch } from "../app/modules/catalog/search-terms.ts";
-import { insertProducts, templates } from "./scale.ts";
+import { closeScaleWeb, freshScaleWeb, insertProducts, templates } from "./scale.ts";
 
 export interface SearchOptions {
   seconds: number;
@@ -53,12 +53,7 @@ async function measure(base: string, urlPath: string, seconds: number): Promise<
 }
 
 export async function runSearch(options: SearchOptions): Promise<Section> {
-  const env = benchEnv({ port: SECOND_PORT, database: SCALE_DB });
-  log(`search: fresh ${SCALE_DB} with ${options.small} products`);
-  await exec(process.execPath, [BUILT["reset-db"]], env, "setup");
-  const db = await createConnection({ uri: `${DB_ROOT}/${SCALE_DB}` });
-  const web = await startNode("web-search", BUILT.web, { ...env, QUEUE_PREFIX: SCALE_DB, PAGE_CACHE: "off" });
-  const base = `http://127.0.0.1:${SECOND_PORT}`;
+  const { db, web, base } = await freshScaleWeb("search", options.small);
   const paths = [
     { label: "search page, best match", path: "/search?q=hathi" },
     { label: "search page, price low to high", path: "/search?q=hathi&sort=price-asc" },
@@ -84,10 +79,7 @@ export async function runSearch(options: SearchOptions): Promise<Section> {
     }
     floor.large = await fulltextFloor(db, "hathi");
   } finally {
-    await web.stop();
-    await db.query(`DROP TABLE IF EXISTS bench_template`).catch(() => undefined);
-    await db.end();
-    await clearQueue(SCALE_DB);
+    await closeScaleWeb(db, web);
   }
 
   const rows: Row[] = [];

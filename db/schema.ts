@@ -171,12 +171,22 @@ export interface SessionsTable {
 
 export interface ContactMessagesTable {
   id: Id;
+  /** A commission request carries the columns from `size` to `photo_type` (migration 0140). */
+  kind: ColumnType<"message" | "commission", "message" | "commission" | undefined, never>;
   name: string;
   email: string;
   /** Normalised by the contact module: "+<country><number>" or bare digits; null when not given. */
   phone: string | null;
   subject: string;
   message: string;
+  size: string | null;
+  quantity: number | null;
+  budget_rupees: number | null;
+  /** "YYYY-MM-DD" as typed (a day, no time zone). */
+  needed_by: string | null;
+  /** The reference photo's key in the private originals area; served to the admin only. */
+  photo_key: string | null;
+  photo_type: string | null;
   ip: string | null;
   read_at: Date | null;
   forwarded_at: Date | null;

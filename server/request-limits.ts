@@ -24,6 +24,7 @@ const KB = 1024;
 export const UPLOAD_ROUTES: readonly RegExp[] = [
   /^\/dashboard\/(upload|image-upload|upload-gallery|video-upload)(\.data)?$/,
   /^\/dashboard\/edit-product\/[^/]+(\.data)?$/,
+  /^\/commission(\.data)?$/,
   /^\/api\/v1\/(products\/create|products\/update\/[^/]+|gallery\/add|video\/add|fiximage\/add)$/,
 ];
 

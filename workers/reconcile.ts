@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { commissionPhotoKeys } from "#app/modules/contact/commissions.server.ts";
 import { jobId } from "#app/modules/jobs/jobs.ts";
 import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { enqueueAvif, requeueMedia } from "#app/modules/media/media-jobs.server.ts";
@@ -44,8 +45,9 @@ async function allStored(storage: MediaStorage, variants: readonly MediaVariant[
  * - re-makes ready rows whose derived files went missing;
  * - queues the AVIF follow-up for ready images that never got one;
  * - removes the photos kept for a refused product form once they expire;
- * - removes scratch files, derived files and originals that no media row (or kept photo)
- *   references, once they are older than the grace period (an upload or a job may be writing them).
+ * - removes scratch files, derived files and originals that no media row, kept photo or
+ *   commission request references, once they are older than the grace period (an upload or
+ *   a job may be writing them).
  */
 export async function reconcile(
   db: DB,
@@ -130,6 +132,8 @@ export async function reconcile(
     await storage.remove("media", key);
     report.removedDerived++;
   }
+  // Commission requests keep their reference photos among the originals.
+  for (const key of await commissionPhotoKeys(db)) referencedOriginals.add(key);
   for await (const key of storage.listOlderThan("originals", before)) {
     // A ".part" file is an upload cut off mid-stream.
     if (referencedOriginals.has(key)) continue;

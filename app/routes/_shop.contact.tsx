@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Honeypot } from "#app/components/shop/honeypot.tsx";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { shopAddresses, SocialLinks } from "#app/components/shop/contact-links.tsx";
 import { SubmitButton } from "#app/components/ui/submit-button.tsx";
@@ -111,10 +112,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
           </div>
         );
       })}
-      <div className="absolute -left-[9999px]" aria-hidden="true">
-        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot />
       <SubmitButton
         pending={submitting}
         pendingText="Sending…"

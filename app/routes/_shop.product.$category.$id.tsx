@@ -18,6 +18,7 @@ import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts"
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
 import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
+import { COMMISSION_TEXT } from "#app/modules/contact/commission-text.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
@@ -131,6 +132,11 @@ export default function ProductDetail() {
             </span>
             {ask ? null : <EnquiryToggle productId={product.id} inList={inEnquiry} />}
           </div>
+          <p className="mt-2">
+            <Link to={`/commission?piece=${product.id}`} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline" data-testid="commission-link">
+              {product.state === "sold" ? COMMISSION_TEXT.linkSimilar : COMMISSION_TEXT.link}
+            </Link>
+          </p>
           {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">

@@ -12,6 +12,7 @@ import * as m0101 from "./0101_waiting_buyers.ts";
 import * as m0110 from "./0110_products_version.ts";
 import * as m0120 from "./0120_interest.ts";
 import * as m0130 from "./0130_backups.ts";
+import * as m0140 from "./0140_commissions.ts";
 import * as m0150 from "./0150_shop_settings.ts";
 import * as m0151 from "./0151_pending_uploads.ts";
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0110_products_version": m0110,
   "0120_interest": m0120,
   "0130_backups": m0130,
+  "0140_commissions": m0140,
   "0150_shop_settings": m0150,
   "0151_pending_uploads": m0151,
 };

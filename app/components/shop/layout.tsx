@@ -5,6 +5,7 @@ import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
+import { COMMISSION_TEXT } from "#app/modules/contact/commission-text.ts";
 import { telHref } from "#app/modules/site/links.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -265,6 +266,11 @@ export function ShopChrome({
                   WhatsApp<span className="sr-only"> (opens in a new tab)</span>
                 </WhatsAppAnchor>
               ) : null}
+            </p>
+            <p>
+              <Link className="inline-flex min-h-11 items-center underline" to="/commission" data-testid="footer-commission">
+                {COMMISSION_TEXT.link}
+              </Link>
             </p>
           </div>
           <div>

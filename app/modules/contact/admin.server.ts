@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { emailReplyHref, whatsappReplyHref } from "./replies.ts";
 
@@ -12,15 +13,17 @@ export interface AdminMessage {
   message: string;
   read: boolean;
   createdAt: string;
-  /** mailto with "Re: <subject>"; a WhatsApp chat when a number was given. */
-  reply: { email: string; whatsapp: string | null };
+  /** mailto with "Re: <subject>" (none for a commission: it has no e-mail); a WhatsApp chat when a number was given. */
+  reply: { email: string | null; whatsapp: string | null };
+  /** Set on a commission request: its details and whether it has a reference photo. */
+  commission: { size: string | null; quantity: number | null; budget: number | null; neededBy: string | null; photo: boolean } | null;
 }
 
 /** Every stored contact message, unread first, then newest first. */
 export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]> {
   const rows = await getDb()
     .selectFrom("contact_messages")
-    .select(["id", "name", "email", "phone", "subject", "message", "read_at", "created_at"])
+    .select(["id", "kind", "name", "email", "phone", "subject", "message", "size", "quantity", "budget_rupees", "needed_by", "photo_key", "read_at", "created_at"])
     .orderBy(sql`read_at IS NULL`, "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -34,7 +37,11 @@ export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]>
     message: r.message,
     read: r.read_at !== null,
     createdAt: r.created_at.toISOString(),
-    reply: { email: emailReplyHref(r.email, r.subject), whatsapp: r.phone ? whatsappReplyHref(r.phone, r.name, r.subject) : null },
+    reply: { email: r.email ? emailReplyHref(r.email, r.subject) : null, whatsapp: r.phone ? whatsappReplyHref(r.phone, r.name, r.subject) : null },
+    commission:
+      r.kind === "commission"
+        ? { size: r.size, quantity: r.quantity, budget: r.budget_rupees, neededBy: r.needed_by, photo: r.photo_key !== null }
+        : null,
   }));
 }
 
@@ -61,8 +68,10 @@ async function exists(id: number): Promise<boolean> {
   return Boolean(await getDb().selectFrom("contact_messages").select("id").where("id", "=", id).executeTakeFirst());
 }
 
-/** Deletes a message; false when it does not exist. */
+/** Deletes a message and its reference photo; false when it does not exist. */
 export async function deleteMessage(id: number): Promise<boolean> {
+  const row = await getDb().selectFrom("contact_messages").select("photo_key").where("id", "=", id).executeTakeFirst();
   const result = await getDb().deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
+  if (row?.photo_key) await getStorage().removeOriginal(row.photo_key);
   return Number(result.numDeletedRows) > 0;
 }

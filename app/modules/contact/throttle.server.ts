@@ -9,21 +9,36 @@ import { consumeAll, createLimiter, longestWait, refund } from "#app/lib/rate-li
 export const CONTACT_LIMITS = {
   ip: { points: 20, duration: 3600 },
   email: { points: 3, duration: 3600 },
+  /** Commission requests per WhatsApp number (the address limit is the contact form's, shared). */
+  phone: { points: 3, duration: 3600 },
 } as const;
 
 let limiters: Record<keyof typeof CONTACT_LIMITS, RateLimiterRedis> | undefined;
 
 function getLimiters() {
-  limiters ??= { ip: createLimiter("contact:ip", CONTACT_LIMITS.ip), email: createLimiter("contact:email", CONTACT_LIMITS.email) };
+  limiters ??= {
+    ip: createLimiter("contact:ip", CONTACT_LIMITS.ip),
+    email: createLimiter("contact:email", CONTACT_LIMITS.email),
+    phone: createLimiter("contact:phone", CONTACT_LIMITS.phone),
+  };
   return limiters;
 }
 
 /** Takes one message's points for this address and e-mail: 0 when it may be sent, else the wait in ms (nothing taken). */
-export async function takeContactMessage(ip: string, email: string): Promise<number> {
+export function takeContactMessage(ip: string, email: string): Promise<number> {
+  return take(ip, "email", email.toLowerCase());
+}
+
+/** The same for a commission request, by address and WhatsApp number. */
+export function takeCommission(ip: string, phone: string): Promise<number> {
+  return take(ip, "phone", phone);
+}
+
+async function take(ip: string, by: "email" | "phone", key: string): Promise<number> {
   const l = getLimiters();
   const consumed = await consumeAll([
     { limiter: l.ip, key: ip },
-    { limiter: l.email, key: email.toLowerCase() },
+    { limiter: l[by], key },
   ]);
   const waitMs = longestWait(consumed);
   if (waitMs > 0) await refund(consumed);

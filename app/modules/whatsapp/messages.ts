@@ -14,6 +14,8 @@ export const WHATSAPP_MESSAGES = {
   reservedPiece: (name: string, url: string) => `Hi! I see "${name}" is on hold for a buyer. Could you tell me if it comes free? ${url}`,
   /** The owner to a waiting buyer, when a piece like the one asked about is made. */
   similarReady: (name: string, url: string) => `Hello! The piece like "${name}" you asked about is ready: ${url}`,
+  /** A commission request, sent again by the visitor from the thank-you page: their name, then the request's lines. */
+  commission: (name: string, lines: readonly string[]) => [`Hello! I would like a piece commissioned (${name}):`, ...lines].join("\n"),
   /** The owner's reply to a contact message. */
   replyToMessage: (name: string, subject: string) => `Hello ${name.trim()}, thank you for your message "${subject.trim()}" to our workshop.`,
 } as const;

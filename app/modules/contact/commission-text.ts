@@ -1,0 +1,92 @@
+// The commission form (/commission): its fields, limits and every word it shows, the
+// thank-you's WhatsApp message and the Messages screen's labels. Client-safe.
+
+export const COMMISSION_PHOTO_MB = 10;
+
+export const COMMISSION_LIMITS = {
+  design: 2000,
+  size: 100,
+  quantityMax: 999,
+  budgetMax: 10_000_000,
+  name: 100,
+  phone: 25,
+  /** How far ahead a needed-by date may be. */
+  neededByYears: 3,
+  photoBytes: COMMISSION_PHOTO_MB * 1024 * 1024,
+} as const;
+
+export const COMMISSION_FIELDS = [
+  { name: "design", label: "What would you like made?", hint: "The piece, its shape, finish or anything you have in mind.", required: true },
+  { name: "size", label: "Size", hint: "For example: about 20 cm tall.", required: false },
+  { name: "quantity", label: "Quantity", hint: null, required: false },
+  { name: "budget", label: "Budget (₹)", hint: "In rupees, a rough figure is fine.", required: false },
+  { name: "neededBy", label: "Needed by", hint: null, required: false },
+  { name: "name", label: "Your name", hint: null, required: true },
+  { name: "phone", label: "WhatsApp number", hint: "Indian numbers can be typed without +91.", required: true },
+  { name: "photo", label: "Reference photo", hint: `One photo or drawing (JPEG, PNG, WebP or AVIF, at most ${COMMISSION_PHOTO_MB} MB). Only the workshop sees it.`, required: false },
+] as const;
+
+export type CommissionFieldName = (typeof COMMISSION_FIELDS)[number]["name"];
+export type CommissionTextField = Exclude<CommissionFieldName, "photo">;
+export const COMMISSION_TEXT_FIELDS = COMMISSION_FIELDS.map((f) => f.name).filter((n): n is CommissionTextField => n !== "photo");
+
+export const COMMISSION_TEXT = {
+  title: "Commission a piece",
+  intro: "Every Dokra casting is made by hand in a mould that is broken to free it. Tell us what you would like and we will reply on WhatsApp with a price and a time.",
+  submit: "Send request",
+  sending: "Sending…",
+  optional: " (optional)",
+  required: "This field is required",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+  quantity: `Please enter a whole number from 1 to ${COMMISSION_LIMITS.quantityMax}`,
+  budget: `Please enter an amount in rupees from 1 to ${COMMISSION_LIMITS.budgetMax.toLocaleString("en-IN")}, digits only`,
+  neededBy: `Please choose a date from today to ${COMMISSION_LIMITS.neededByYears} years ahead`,
+  phone: "Please enter a WhatsApp number we can reach, with its country code (+44 …) unless it is Indian",
+  photoKept: (name: string) => `Your photo “${name}” is kept: send the form to include it, or choose another.`,
+  photoAgain: "The photo was not kept: please choose it again.",
+  photoTooLarge: `The photo is larger than ${COMMISSION_PHOTO_MB} MB. Please choose a smaller one.`,
+  photoTooMany: "Please choose one photo only.",
+  automated: "Your request was not sent because it looks automated. Please message us on WhatsApp instead.",
+  throttled: (minutes: number) => `You have sent several requests in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before sending another, or message us on WhatsApp.`,
+  likePiece: (name: string) => `A piece like “${name}”`,
+  thanksTitle: "Thank you!",
+  thanksText: "Your request has reached the workshop. We will reply on WhatsApp soon.",
+  alsoWhatsapp: "Also send on WhatsApp",
+  another: "Send another request",
+  link: "Commission a piece",
+  linkSimilar: "Commission a similar piece",
+  subject: "Commission request",
+} as const;
+
+export interface CommissionSummary {
+  design: string;
+  size: string | null;
+  quantity: number | null;
+  budget: number | null;
+  neededBy: string | null;
+  name: string;
+}
+
+const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;
+
+/** The request as lines (WhatsApp message and the admin's forward): design, size, quantity, budget, date. */
+export function commissionLines(c: CommissionSummary): string[] {
+  return [
+    `Design: ${c.design}`,
+    `Size: ${c.size ?? "—"}`,
+    `Quantity: ${c.quantity ?? "—"}`,
+    `Budget: ${c.budget === null ? "—" : rupees(c.budget)}`,
+    `Needed by: ${c.neededBy ?? "—"}`,
+  ];
+}
+
+export const COMMISSION_ADMIN_TEXT = {
+  badge: "Commission",
+  size: "Size",
+  quantity: "Quantity",
+  budget: "Budget",
+  neededBy: "Needed by",
+  photo: "Reference photo",
+  openPhoto: "Open the photo",
+  rupees,
+} as const;

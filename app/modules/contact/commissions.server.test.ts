@@ -1,0 +1,103 @@
+// Commission requests against the real MySQL, Redis and disk: a real multipart body, the photo
+// checked by its bytes and kept private, a refused field keeping the rest (and the photo).
+import { afterEach, describe, expect, it } from "vitest";
+import { makeJpeg } from "#tests/setup/fixtures.ts";
+import { getStorage } from "#app/modules/media/storage.server.ts";
+import { getDb } from "#db/index.ts";
+import { deleteMessage, listMessagesForAdmin } from "./admin.server.ts";
+import { neededByRange } from "./commission-schema.ts";
+import { COMMISSION_TEXT } from "./commission-text.ts";
+import { commissionForThanks, commissionPhotoKeys, openCommissionPhoto, receiveCommission } from "./commissions.server.ts";
+
+let ipCounter = 0;
+const nextIp = () => `10.9.0.${++ipCounter}`;
+
+function post(fields: Record<string, string>, photo?: { data: Buffer; name: string; type: string }): Request {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (photo) form.append("photo", new File([new Uint8Array(photo.data)], photo.name, { type: photo.type }));
+  return new Request("http://shop.test/commission", { method: "POST", body: form });
+}
+
+const good = { design: "A pair of Dokra owls", size: "about 20 cm", quantity: "2", budget: "4,500", neededBy: "", name: "Ritu Sen", phone: "98300 12345" };
+
+async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+afterEach(async () => {
+  await getDb().deleteFrom("contact_messages").execute();
+});
+
+describe("receiveCommission", () => {
+  it("stores a good request as a commission message with its photo private, and signs the thank-you", async () => {
+    const jpeg = await makeJpeg(200, 150);
+    const neededBy = neededByRange().min;
+    const result = await receiveCommission(post({ ...good, neededBy }, { data: jpeg, name: "owl.jpg", type: "image/jpeg" }), nextIp());
+    expect(result.ok).toBe(true);
+    const [message] = await listMessagesForAdmin();
+    expect(message).toMatchObject({ name: "Ritu Sen", phone: "+919830012345", message: "A pair of Dokra owls", email: "" });
+    expect(message!.commission).toEqual({ size: "about 20 cm", quantity: 2, budget: 4500, neededBy, photo: true });
+    expect(message!.reply.email).toBeNull();
+
+    const photo = await openCommissionPhoto(message!.id);
+    expect(photo?.type).toBe("image/jpeg");
+    expect((await bytes(photo!.body)).equals(jpeg)).toBe(true);
+    expect(await commissionPhotoKeys()).toHaveLength(1);
+
+    if (!result.ok) throw new Error("refused");
+    expect(await commissionForThanks(result.thanks)).toMatchObject({ design: "A pair of Dokra owls", quantity: 2, budget: 4500, neededBy });
+    // Another id under the same signature reads nothing.
+    const [, mac] = result.thanks.split(".");
+    expect(await commissionForThanks(`${Buffer.from(String(message!.id + 1)).toString("base64url")}.${mac}`)).toBeNull();
+
+    const key = (await commissionPhotoKeys())[0]!;
+    expect(await deleteMessage(message!.id)).toBe(true);
+    await expect(getStorage().openOriginal(key)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("refuses a bad number and a past date naming the fields, keeps what was typed and the photo for the next try", async () => {
+    const jpeg = await makeJpeg(120, 90, 3);
+    const first = await receiveCommission(
+      post({ ...good, phone: "12345", neededBy: "2001-01-01" }, { data: jpeg, name: "sketch.jpg", type: "image/jpeg" }),
+      nextIp(),
+    );
+    if (first.ok) throw new Error("accepted a bad number");
+    expect(first.status).toBe(400);
+    expect(first.errors.phone).toEqual([COMMISSION_TEXT.phone]);
+    expect(first.errors.neededBy).toEqual([COMMISSION_TEXT.neededBy]);
+    expect(first.errors.design).toBeUndefined();
+    expect(first.values).toMatchObject({ design: good.design, size: good.size, name: good.name, phone: "12345" });
+    expect(first.photo?.name).toBe("sketch.jpg");
+    expect(await getDb().selectFrom("contact_messages").select("id").execute()).toHaveLength(0);
+
+    const second = await receiveCommission(post({ ...good, keptPhoto: first.photo!.token }), nextIp());
+    expect(second.ok).toBe(true);
+    const [message] = await listMessagesForAdmin();
+    const photo = await openCommissionPhoto(message!.id);
+    expect((await bytes(photo!.body)).equals(jpeg)).toBe(true);
+  });
+
+  it("refuses a file that is not an image by its bytes, keeping the text, and a forged kept photo", async () => {
+    const result = await receiveCommission(post(good, { data: Buffer.from("MZ not a picture at all"), name: "owl.jpg", type: "image/jpeg" }), nextIp());
+    if (result.ok) throw new Error("accepted a non-image");
+    expect(result.errors.photo?.[0]).toMatch(/not a supported image/);
+    expect(result.values.design).toBe(good.design);
+    expect(result.photo).toBeNull();
+
+    const forged = await receiveCommission(post({ ...good, design: "", keptPhoto: "eyJrZXkiOiJ4In0.forged" }), nextIp());
+    if (forged.ok) throw new Error("accepted an empty design");
+    expect(forged.errors.design).toEqual([COMMISSION_TEXT.required]);
+    expect(forged.photo).toBeNull();
+  });
+
+  it("limits requests per WhatsApp number", async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await receiveCommission(post({ ...good, phone: "+44 20 7946 0958" }), nextIp()));
+    expect(results[0]).toMatchObject({ ok: true });
+    expect(results.slice(0, 3).every((r) => r.ok)).toBe(true);
+    expect(results[3]).toMatchObject({ ok: false, status: 429 });
+  });
+});

@@ -1,0 +1,96 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CommissionForm } from "#app/components/shop/commission-form.tsx";
+import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
+import { clientIpOf } from "#app/modules/auth/auth.server.ts";
+import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { neededByRange } from "#app/modules/contact/commission-schema.ts";
+import { COMMISSION_TEXT as T, commissionLines } from "#app/modules/contact/commission-text.ts";
+import { commissionForThanks, receiveCommission } from "#app/modules/contact/commissions.server.ts";
+import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+
+// The commission page: the form (public, the same for everyone), its refusals and the
+// thank-you (private: they carry what one visitor typed).
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const dates = neededByRange();
+  const token = url.searchParams.get("thanks");
+  if (token) {
+    const request = await commissionForThanks(token);
+    const whatsapp = request
+      ? whatsappTextHref((await getShopSettings()).whatsapp, WHATSAPP_MESSAGES.commission(request.name, commissionLines(request)))
+      : null;
+    return data({ dates, thanks: { whatsapp }, values: {} }, { headers: PRIVATE });
+  }
+  const id = Number(url.searchParams.get("piece"));
+  const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
+  return { dates, thanks: null, values: piece ? { piece: String(piece.id), design: T.likePiece(piece.name) } : {} };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const result = await receiveCommission(request, clientIpOf(request));
+  if (result.ok) return redirect(`/commission?thanks=${encodeURIComponent(result.thanks)}`, { status: 303, headers: PRIVATE });
+  const { ok: _ok, status, ...state } = result;
+  return data(state, { status, headers: PRIVATE });
+}
+
+/** The layout's shared copy for the form only; an answer to a post or a thank-you stays private. */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => ({
+  "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? parentHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export default function Commission() {
+  const { dates, thanks, values } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="font-serif text-3xl text-brass-800">{T.title}</h1>
+      {thanks && !refused ? (
+        <div role="status" className="mt-6 rounded-lg bg-white p-6 shadow-sm" data-testid="commission-thanks">
+          <p className="font-serif text-2xl text-brass-800">{T.thanksTitle}</p>
+          <p className="mt-2">{T.thanksText}</p>
+          {thanks.whatsapp ? (
+            <WhatsAppAnchor
+              href={thanks.whatsapp}
+              className="mt-4 inline-flex min-h-12 items-center rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
+              data-testid="commission-whatsapp"
+            >
+              {T.alsoWhatsapp}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </WhatsAppAnchor>
+          ) : null}
+          <p className="mt-4">
+            <Link to="/commission" className="inline-flex min-h-11 items-center underline">
+              {T.another}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-brass-900/80">{T.intro}</p>
+          <div className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+            <CommissionForm key={refused ? "refused" : "fresh"} state={refused ?? { values, errors: {}, formError: null, photo: null }} dates={dates} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return seo({
+    title: T.title,
+    description: T.intro,
+    path: "/commission",
+    publicUrl: shop?.publicUrl,
+    siteName: shop?.name,
+  });
+};

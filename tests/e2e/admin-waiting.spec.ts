@@ -1,0 +1,69 @@
+import { expect, test } from "./test.ts";
+import { signIn } from "./helpers.ts";
+import { addProduct, confirmAction, waitForProductReady } from "./fixtures/admin.ts";
+import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { STATE_ACTIONS } from "../../app/modules/catalog/states.ts";
+import { WAITING_ADMIN_TEXT, WAITING_TEXT } from "../../app/modules/waiting/text.ts";
+
+// "Tell me when a similar piece is made", JavaScript on and off: a visitor on a phone signs up
+// on a sold piece (a bad number is refused with the name kept), and the owner finds them on
+// /dashboard/waiting with a prefilled WhatsApp link, marks them told and deletes the number.
+
+test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, Mark told, Delete", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const name = uniqueName("Waited owl");
+  const id = await addProduct(page, { name, category: "special-items", images: [await jpeg("waited-owl.jpg", 5, 900, 700)] });
+  await waitForProductReady(page, id);
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await card.getByTestId("state-toggle").click();
+  await confirmAction(page, javaScriptEnabled, () => card.getByRole("button", { name: STATE_ACTIONS.sold }).click(), STATE_ACTIONS.confirmSold(name));
+  await expect(card.getByTestId("state-name")).toHaveText("State: Sold");
+
+  // The visitor: no cookie, on a phone.
+  const visitor = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const phonePage = await visitor.newPage();
+  const path = `/product/special-items/${id}`;
+  await phonePage.goto(path);
+  const form = phonePage.getByTestId("notify-form");
+  await expect(form.getByRole("heading")).toHaveText(WAITING_TEXT.soldHeading);
+  const buyer = `Asha ${testInfo.project.name}`;
+  await form.getByLabel(WAITING_TEXT.phone).fill("12345");
+  await form.getByLabel(WAITING_TEXT.name).fill(buyer);
+  await form.getByLabel(WAITING_TEXT.consent).check();
+  await form.getByRole("button", { name: WAITING_TEXT.submit }).click();
+
+  const again = phonePage.getByTestId("notify-form");
+  await expect(again.getByRole("alert")).toHaveText(WAITING_TEXT.phoneInvalid);
+  await expect(again.getByLabel(WAITING_TEXT.phone)).toHaveValue("12345");
+  await expect(again.getByLabel(WAITING_TEXT.phone)).toHaveAttribute("aria-invalid", "true");
+  await expect(again.getByLabel(WAITING_TEXT.name)).toHaveValue(buyer);
+  await expect(again.getByLabel(WAITING_TEXT.consent)).toBeChecked();
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const number = javaScriptEnabled ? "98300 54321" : "098300-54322";
+  const stored = javaScriptEnabled ? "+919830054321" : "+919830054322";
+  await again.getByLabel(WAITING_TEXT.phone).fill(number);
+  await again.getByRole("button", { name: WAITING_TEXT.submit }).click();
+  await expect(phonePage.getByTestId("notify-thanks")).toHaveText(WAITING_TEXT.thanks);
+  await visitor.close();
+
+  await page.goto("/dashboard/waiting");
+  const piece = page.getByTestId("waiting-piece").filter({ hasText: name });
+  const entry = piece.getByTestId("waiting-buyer");
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`${buyer} · ${stored}`);
+  const href = new URL((await entry.getByTestId("waiting-whatsapp").getAttribute("href"))!);
+  expect(href.origin + href.pathname).toBe(`https://wa.me/${stored.slice(1)}`);
+  expect(href.searchParams.get("text")).toMatch(new RegExp(`^Hello! The piece like "${name}" you asked about is ready: https?://[^ ]+${path}$`));
+
+  await entry.getByRole("button", { name: WAITING_ADMIN_TEXT.told }).click();
+  await expect(page.getByTestId("status-message")).toHaveText(WAITING_ADMIN_TEXT.marked);
+  await expect(entry).toContainText(`${WAITING_ADMIN_TEXT.toldOn} `);
+  await expect(entry.getByRole("button", { name: WAITING_ADMIN_TEXT.told })).toHaveCount(0);
+
+  await confirmAction(page, javaScriptEnabled, () => entry.getByRole("button", { name: WAITING_ADMIN_TEXT.delete }).click(), WAITING_ADMIN_TEXT.deleteConfirm);
+  await expect(page.getByTestId("status-message")).toHaveText(WAITING_ADMIN_TEXT.deleted);
+  await expect(page.getByTestId("waiting-piece").filter({ hasText: name })).toHaveCount(0);
+});
