@@ -170,6 +170,13 @@ describe("reconcile", () => {
     const orphanDerived = (await storage.putDerived(Buffer.from("nobody points here"), "webp")).key;
     const recentOrphan = (await storage.putDerived(Buffer.from("written a moment ago"), "webp")).key;
     const orphanOriginal = (await saveTestUpload(Buffer.from("an upload whose request failed"))).key;
+    // A commission's reference photo is an original no media row references: a message does.
+    const commissionPhoto = (await saveTestUpload(await makeJpeg(80, 60, 21))).key;
+    await db
+      .insertInto("contact_messages")
+      .values({ kind: "commission", name: "Ritu", email: "", subject: "Commission request: owls", message: "owls", photo_key: commissionPhoto, photo_type: "image/jpeg" })
+      .execute();
+    await age(storage.originalPath(commissionPhoto), 2);
     const scratch = storage.scratchPath("mp4");
     await fs.writeFile(scratch, "half an encode");
     await age(path.join(storage.mediaDir, orphanDerived), 2);
@@ -185,6 +192,7 @@ describe("reconcile", () => {
     expect(await exists(path.join(storage.mediaDir, recentOrphan))).toBe(true);
     expect(await exists(keptDerived)).toBe(true);
     expect(await exists(keptOriginal)).toBe(true);
+    expect(await exists(storage.originalPath(commissionPhoto))).toBe(true);
   });
 
   it("re-makes a ready row whose derived file went missing", async () => {

@@ -54,7 +54,7 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
       ) : null}
       <input type="hidden" name="piece" value={state.values.piece ?? ""} />
       {COMMISSION_FIELDS.map((field) => {
-        const errors = field.name === "photo" && !state.errors.photo && state.photo ? undefined : state.errors[field.name];
+        const errors = state.errors[field.name];
         const describedBy = [errors ? `${field.name}-error` : null, field.hint ? `${field.name}-hint` : null].filter(Boolean).join(" ") || undefined;
         const common = {
           id: field.name,
