@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaKind, MediaVariant } from "#db/schema.ts";
 import type { SavedUpload } from "./upload.server.ts";
@@ -35,6 +36,8 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
   const status =
     Number(counts.failed) > 0 ? "failed" : total > 0 && Number(counts.ready) === total ? "ready" : "processing";
   await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
+  // Not public any more (or not yet): its own cached pages must not be served (server/page-cache-freshness.ts).
+  if (status !== "ready") noteChange(productGoneTag(productId));
 }
 
 /**
