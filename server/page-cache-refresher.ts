@@ -47,7 +47,7 @@ export class Refresher {
       });
     }
     const due = this.dueAt(Date.now());
-    if (this.running < this.options.concurrency && due > 0 && !this.timer) {
+    if (this.running < this.options.concurrency && due > 0 && due !== Infinity && !this.timer) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         this.start();

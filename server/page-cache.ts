@@ -202,6 +202,11 @@ export class PageCache {
   private currentEpoch = 0;
   /** How often each stored URL is asked for: the pages rendered again after a write. */
   readonly popularity = new Popularity();
+  /**
+   * Set by the request handler (server/remix-handler.ts), so the front of the chain can send an
+   * outdated entry too: true when `page` may be served now (X-Cache: STALE), its refresh queued.
+   */
+  serveOutdated: ((key: string, page: CachedPage, at: { version: number; epoch: number }, origin: string) => Promise<boolean>) | undefined;
 
   constructor(maxBytes = 64 * 1024 * 1024) {
     this.variedMaxBytes = Math.floor(maxBytes * QUERY_SHARE);

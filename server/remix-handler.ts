@@ -174,6 +174,19 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
     })();
   }
 
+  /**
+   * An outdated copy, shortly after a write that did not touch what it shows: served at once
+   * while one render in the background replaces it.
+   */
+  async function serveOutdated(key: string, page: CachedPage, at: { version: number; epoch: number }, from: string): Promise<boolean> {
+    if (page.epoch !== at.epoch || !(await mayServeStale(page, at.version, staleMs))) return false;
+    origin = from;
+    noticeVersion(at.version);
+    refresher.add([key]);
+    return true;
+  }
+  if (cache) cache.serveOutdated = serveOutdated;
+
   /** Renders for the cache; stores a shareable answer, or falls back to the last good copy on a 5xx. */
   async function renderAndStore(req: ExpressRequest, res: ExpressResponse, key: string, at: { version: number | null; epoch: number }, fallback: CachedPage | undefined): Promise<void> {
     let rendered: Awaited<ReturnType<typeof renderForCache>>;
@@ -219,16 +232,10 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
       // pageCacheHits already read the version for a URL it holds: one read per request.
       const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
       if (found.state === "hit") return send(req, res, found.page, "HIT");
-      origin = `${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}`;
+      origin = originOf(req);
       if (version !== null) noticeVersion(version);
-
-      // An outdated copy, shortly after a write that did not touch what it shows: served at
-      // once while one render in the background replaces it.
       const outdated = found.fallback;
-      if (version !== null && outdated && outdated.epoch === epoch && (await mayServeStale(outdated, version, staleMs))) {
-        refresher.add([key]);
-        return send(req, res, outdated, "STALE");
-      }
+      if (version !== null && outdated && (await serveOutdated(key, outdated, { version, epoch }, origin))) return send(req, res, outdated, "STALE");
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
       // bump) wait for it and get its page instead of all rendering.
@@ -237,6 +244,9 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
         const shared = await running.done;
         if (shared) return send(req, res, shared, "HIT");
       }
+      // ...or that finished since this request read the version.
+      const stored = cache.peek(key);
+      if (version !== null && stored && stored.version >= version && stored.epoch === epoch) return send(req, res, stored, "HIT");
       await renderAndStore(req, res, key, { version, epoch }, found.fallback);
     } catch (error) {
       next(error);
@@ -257,6 +267,8 @@ function unsharedCacheControl(response: Response, facts: RenderFacts, signedIn: 
     response.headers.set("Cache-Control", HTML_CACHE_CONTROL);
   }
 }
+
+const originOf = (req: ExpressRequest) => `${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}`;
 
 const requestFacts = (req: ExpressRequest) => ({
   method: req.method,
@@ -284,9 +296,10 @@ async function lookUp(cache: PageCache, key: string): Promise<LookedUp> {
  * The cache's answers, mounted near the front of the server (server/index.ts): an anonymous
  * read whose stored copy is current is sent from here, before the request log, compression
  * and the CSP nonce, which only a render needs (bench/RESULTS.md, "The hit path's own work").
+ * So is an outdated copy that may be served stale (its refresh queued in the background).
  * Everything else goes on down the chain to cachedRequestHandler, which renders and stores.
  * A URL never stored costs no version read here, so static files and uploads pass untouched;
- * a stale one hands its read on to the render.
+ * an outdated one that may not be served hands its read on to the render.
  */
 export function createPageCacheHits(cache: PageCache) {
   return async function pageCacheHits(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
@@ -294,13 +307,15 @@ export function createPageCacheHits(cache: PageCache) {
       const at = cacheKey(req.originalUrl);
       if (!at || !cache.peek(at.key) || !isCacheableRequest(requestFacts(req))) return next();
       const looked = await lookUp(cache, at.key);
-      if (looked.found.state !== "hit") {
+      const { found, version, epoch } = looked;
+      const stale = found.state === "miss" && found.fallback && version !== null && (await cache.serveOutdated?.(at.key, found.fallback, { version, epoch }, originOf(req)));
+      if (found.state !== "hit" && !stale) {
         res.locals.pageCacheLookup = looked;
         return next();
       }
       cache.popularity.count(at.key);
       logCacheHit(req, res);
-      send(req, res, looked.found.page, "HIT");
+      send(req, res, found.state === "hit" ? found.page : found.fallback!, found.state === "hit" ? "HIT" : "STALE");
     } catch (error) {
       next(error);
     }
