@@ -1,8 +1,9 @@
 // Row 8, write storm (decision 100): every public URL of the sitemap under a steady load of 10
 // connections, quiet and then while the admin saves a product every 2 s (a JSON update through
-// the API, which names only that product) and a media job "finishes" every 3 s (the worker's
-// bump after a job, which names nothing). Both runs in the same process, one after the other.
+// the API, which names only that product) and a media job "finishes" every 3 s (the bump the
+// worker sends after a finished job). Both runs in the same process, one after the other.
 import autocannon from "autocannon";
+import { MEDIA_JOB_CHANGE } from "../app/lib/render-context.server.ts";
 import { bumpPublicVersion, closePublicVersion } from "../app/modules/site/public-version.server.ts";
 import { adminCookie, log } from "./app.ts";
 import { rawGet } from "./http.ts";
@@ -56,7 +57,7 @@ function storm(base: string, cookie: string, productIds: readonly number[]): { s
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   })();
-  const media = setInterval(() => void bumpPublicVersion(), 3_000);
+  const media = setInterval(() => void bumpPublicVersion([MEDIA_JOB_CHANGE]), 3_000);
   return {
     stop: async () => {
       stopped = true;

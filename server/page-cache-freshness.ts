@@ -1,3 +1,4 @@
+import { pageTagOfGone } from "#app/lib/render-context.server.ts";
 import { readPublicChanges } from "#app/modules/site/public-version.server.ts";
 import { MAX_STALE_VERSIONS } from "#app/modules/site/page-cache-limits.ts";
 import type { CachedPage } from "./page-cache.ts";
@@ -8,13 +9,27 @@ import type { CachedPage } from "./page-cache.ts";
 /**
  * An entry stored at an older version may be served stale only while every change since is
  * known, none of them is a change of anything (no tags) or names what the entry shows (a
- * product hidden, edited or deleted), and the first of them is at most `staleMs` old.
+ * product edited in place: `product:12`, or one that stopped being public: `gone:product:12`
+ * names its own pages, not the listings that showed it), and the first of them is at most
+ * `staleMs` old.
  */
 export async function mayServeStale(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<boolean> {
   if (staleMs <= 0 || current <= page.version || current - page.version > MAX_STALE_VERSIONS) return false;
   const changes = await readPublicChanges(page.version + 1, current);
   if (!changes || now - changes[0]!.at > staleMs) return false;
-  return changes.every((change) => change.tags !== null && !change.tags.some((tag) => page.tags.includes(tag)));
+  return changes.every((change) => change.tags !== null && !change.tags.some((tag) => names(tag, page.tags)));
+}
+
+function names(changeTag: string, pageTags: readonly string[]): boolean {
+  const ownPage = pageTagOfGone(changeTag);
+  return ownPage === null ? pageTags.includes(changeTag) : pageTags.includes(ownPage);
+}
+
+/** The own-page tags of the products that versions `from`..`to` took off the shop (unknown changes: none). */
+export async function goneSince(from: number, to: number): Promise<string[]> {
+  if (to < from || to - from >= MAX_STALE_VERSIONS) return [];
+  const changes = await readPublicChanges(from, to);
+  return (changes ?? []).flatMap((change) => (change.tags ?? []).flatMap((tag) => pageTagOfGone(tag) ?? []));
 }
 
 const HOUR_MS = 3600 * 1000;

@@ -1,13 +1,8 @@
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tagRender } from "#app/lib/render-context.server.ts";
 import { bumpPublicVersion, closePublicVersion, readPublicChanges, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { fakeServerBuild } from "./fake-server-build.test-support.ts";
-import { PageCache } from "./page-cache.ts";
+import { fakeServerBuild, listenWithCache } from "./fake-server-build.test-support.ts";
 import { mayServeStale } from "./page-cache-freshness.ts";
-import { createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 
 // Stale while revalidate through the real handler and the real version in Redis: after a
 // write that names a product, pages not showing it are served stale at once while one render
@@ -36,25 +31,15 @@ const build = fakeServerBuild({ "routes/a": route("a", 1), "routes/b": route("b"
 let origin = "";
 /** A busy machine (CI under load) answers slowly: allow for it. */
 const WAIT = { timeout: 15_000, interval: 50 };
-let server: ReturnType<express.Express["listen"]>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const app = express();
-  const cache = new PageCache();
-  app.use(createPageCacheHits(cache));
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.all("*", createCachedRequestHandler({ build, mode: "production", cache, staleSeconds: 10, warmPages: 0 }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ origin, close } = await listenWithCache({ build, staleSeconds: 10, warmPages: 0 }));
   await vi.waitFor(async () => expect(await readPublicVersion()).not.toBeNull(), { timeout: 10_000 });
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   await closePublicVersion();
 });
 

@@ -8,10 +8,10 @@ import { QUERY_SHARE } from "#app/modules/site/page-cache-limits.ts";
 
 // An exact cache of anonymous storefront answers (documents, their `.data`, public API
 // reads), one entry per URL, stamped with the public version read before it was rendered.
-// An entry is served only while that version is still current, so any admin write or
-// finished media job (which bump the version in Redis) invalidates every entry at once.
-// Older entries stay as a fallback for when rendering fails (the database is down).
-// See docs/decisions/050-page-cache.md.
+// An entry is a hit only while that version is still current; after a bump it may be served
+// stale for a bounded time (server/page-cache-freshness.ts). Older entries stay as a
+// fallback for when rendering fails (the database is down).
+// See docs/decisions/050-page-cache.md and 108-page-cache-stale-after-every-write.md.
 
 /** Headers the cache writes itself or that must never be replayed. */
 const DROPPED_HEADERS = new Set([
@@ -202,6 +202,11 @@ export class PageCache {
   private currentEpoch = 0;
   /** How often each stored URL is asked for: the pages rendered again after a write. */
   readonly popularity = new Popularity();
+  /**
+   * Set by the request handler (server/remix-handler.ts), so the front of the chain can send an
+   * outdated entry too: true when `page` may be served now (X-Cache: STALE), its refresh queued.
+   */
+  serveOutdated: ((key: string, page: CachedPage, at: { version: number; epoch: number }, origin: string) => Promise<boolean>) | undefined;
 
   constructor(maxBytes = 64 * 1024 * 1024) {
     this.variedMaxBytes = Math.floor(maxBytes * QUERY_SHARE);
@@ -278,6 +283,15 @@ export class PageCache {
   /** Forgets `key`. */
   drop(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** Forgets every entry carrying one of `tags` (not even a fallback is kept); how many went. */
+  dropTagged(tags: readonly string[]): number {
+    if (tags.length === 0) return 0;
+    const doomed: string[] = [];
+    for (const [key, page] of this.entries.entries()) if (page.tags.some((tag) => tags.includes(tag))) doomed.push(key);
+    for (const key of doomed) this.entries.delete(key);
+    return doomed.length;
   }
 
   get size(): number {

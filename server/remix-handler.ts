@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "#app/lib/logger.server.ts";
 import { newRenderFacts, runRender, type RenderFacts } from "#app/lib/render-context.server.ts";
@@ -8,10 +7,9 @@ import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-v
 import { isAdminWrite } from "./admin-write.ts";
 import { logCacheHit } from "./request-log.ts";
 import { requestHost, sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
+import { headOnly, send } from "./page-cache-answer.ts";
 import {
   cacheKey,
-  chooseCoding,
-  etagMatches,
   HTML_CACHE_CONTROL,
   isCacheableRequest,
   isCacheableResponse,
@@ -21,13 +19,13 @@ import {
   type Lookup,
   type PageCache,
 } from "./page-cache.ts";
-import { mayServeStale } from "./page-cache-freshness.ts";
+import { goneSince, mayServeStale } from "./page-cache-freshness.ts";
+import { Refresher } from "./page-cache-refresher.ts";
+export { compressionFilter, type CacheState } from "./page-cache-answer.ts";
 import { withBufferedBody } from "./request-limits.ts";
 
 // The Remix request handler, with the page cache in front of anonymous reads and the
 // public-version bump after admin writes.
-
-export type CacheState = "HIT" | "MISS" | "STALE" | "BYPASS";
 
 export interface CachedHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -37,17 +35,23 @@ export interface CachedHandlerOptions {
   /** PAGE_CACHE_STALE_SECONDS and PAGE_CACHE_WARM_PAGES (app/env.server.ts). */
   staleSeconds?: number;
   warmPages?: number;
+  /** Background renders at once. */
+  backgroundRenders?: number;
 }
 
 const log = logger.child({ component: "page-cache" });
 
-export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 10, warmPages = 50 }: CachedHandlerOptions) {
+export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 10, warmPages = 50, backgroundRenders = 1 }: CachedHandlerOptions) {
   const handle = createRequestHandler(build, mode);
   const staleMs = staleSeconds * 1000;
   /** Renders for the cache in progress, by URL: later requests for the same wait for them. */
   const inflight = new Map<string, { version: number; done: Promise<CachedPage | null> }>();
-  const popularity = cache?.popularity;
   let newestVersion = 0;
+  /** Where background renders are addressed: the last visitor's origin. */
+  let origin = "http://localhost";
+  // A quarter of the bound between two background renders of one URL: a page is refreshed
+  // well within the bound, and a storm of writes costs each URL a few renders per bound.
+  const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 4 });
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
@@ -72,7 +76,10 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
       // so the next page they open already shows the change. A failed write may still have
       // committed part of its work: bump on any status, and when rendering threw. A write
       // whose module named what it changed lets other pages be served stale for a moment.
-      if (adminWrite) await bumpPublicVersion([...facts.changed]);
+      if (adminWrite) {
+        await bumpPublicVersion([...facts.changed]);
+        void readPublicVersion().then((version) => version !== null && cache && noticeVersion(version));
+      }
     }
     if (cache) res.setHeader("X-Cache", "BYPASS");
     if (req.method === "GET" || req.method === "HEAD") unsharedCacheControl(response, facts, !anonymous);
@@ -120,7 +127,7 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   }
 
   /** Refreshes a stored URL in the background, from no visitor (no cookies), unless a render of it is under way. */
-  function refresh(origin: string, key: string, version: number, epoch: number): Promise<CachedPage | null> | undefined {
+  function refresh(key: string, version: number, epoch: number): Promise<CachedPage | null> | undefined {
     const running = inflight.get(key);
     if (running && running.version >= version) return undefined;
     const policy = cache!.peek(key)?.csp;
@@ -140,19 +147,45 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   }
 
   /**
-   * After a bump: the most-asked pages that are being served stale are rendered again, one at
-   * a time, behind the visitors. Pages the change named (or any page, for a change that named
-   * nothing) are not: they are dropped, and their next visitor gets a fresh render.
+   * The background render of a stored URL: only while it is outdated and may be served stale
+   * meanwhile. Pages a change named (or any page, for a change that named nothing) are not
+   * rendered here: they are dropped, and their next visitor gets a fresh render.
    */
-  async function warm(origin: string, version: number, epoch: number): Promise<void> {
-    for (const key of popularity!.top(warmPages)) {
-      if (newestVersion !== version) return;
-      const stored = cache!.peek(key);
-      if (!stored || stored.version >= version || stored.epoch !== epoch || !(await mayServeStale(stored, version, staleMs))) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      await refresh(origin, key, version, epoch);
-    }
+  async function refreshIfStale(key: string): Promise<void> {
+    const stored = cache!.peek(key);
+    const epoch = cache!.epoch;
+    const version = stored && (await readPublicVersion());
+    if (!stored || !version || stored.version >= version || stored.epoch !== epoch || !(await mayServeStale(stored, version, staleMs))) return;
+    await refresh(key, version, epoch);
   }
+
+  /**
+   * A version newer than any seen: the own pages of products that went off the shop are
+   * forgotten, then the most-asked pages are rendered again behind the visitors. Each
+   * instance warms its own cache.
+   */
+  function noticeVersion(version: number): void {
+    if (version <= newestVersion) return;
+    const seen = newestVersion;
+    newestVersion = version;
+    void (async () => {
+      if (seen > 0) cache!.dropTagged(await goneSince(seen + 1, version));
+      if (warmPages > 0) refresher.add(cache!.popularity.top(warmPages));
+    })();
+  }
+
+  /**
+   * An outdated copy, shortly after a write that did not touch what it shows: served at once
+   * while one render in the background replaces it.
+   */
+  async function serveOutdated(key: string, page: CachedPage, at: { version: number; epoch: number }, from: string): Promise<boolean> {
+    if (page.epoch !== at.epoch || !(await mayServeStale(page, at.version, staleMs))) return false;
+    origin = from;
+    noticeVersion(at.version);
+    refresher.add([key]);
+    return true;
+  }
+  if (cache) cache.serveOutdated = serveOutdated;
 
   /** Renders for the cache; stores a shareable answer, or falls back to the last good copy on a 5xx. */
   async function renderAndStore(req: ExpressRequest, res: ExpressResponse, key: string, at: { version: number | null; epoch: number }, fallback: CachedPage | undefined): Promise<void> {
@@ -199,19 +232,10 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
       // pageCacheHits already read the version for a URL it holds: one read per request.
       const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
       if (found.state === "hit") return send(req, res, found.page, "HIT");
-      const origin = `${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}`;
-      if (version !== null && version > newestVersion) {
-        newestVersion = version;
-        if (warmPages > 0) void warm(origin, version, epoch);
-      }
-
-      // An outdated copy, shortly after a write that did not touch what it shows: served at
-      // once while one render in the background replaces it.
+      origin = originOf(req);
+      if (version !== null) noticeVersion(version);
       const outdated = found.fallback;
-      if (version !== null && outdated && outdated.epoch === epoch && (await mayServeStale(outdated, version, staleMs))) {
-        void refresh(origin, key, version, epoch);
-        return send(req, res, outdated, "STALE");
-      }
+      if (version !== null && outdated && (await serveOutdated(key, outdated, { version, epoch }, origin))) return send(req, res, outdated, "STALE");
 
       // One render per URL and version: requests that arrive meanwhile (a burst right after a
       // bump) wait for it and get its page instead of all rendering.
@@ -220,6 +244,9 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
         const shared = await running.done;
         if (shared) return send(req, res, shared, "HIT");
       }
+      // ...or that finished since this request read the version.
+      const stored = cache.peek(key);
+      if (version !== null && stored && stored.version >= version && stored.epoch === epoch) return send(req, res, stored, "HIT");
       await renderAndStore(req, res, key, { version, epoch }, found.fallback);
     } catch (error) {
       next(error);
@@ -240,6 +267,8 @@ function unsharedCacheControl(response: Response, facts: RenderFacts, signedIn: 
     response.headers.set("Cache-Control", HTML_CACHE_CONTROL);
   }
 }
+
+const originOf = (req: ExpressRequest) => `${req.protocol === "https" ? "https" : "http"}://${requestHost(req) ?? "localhost"}`;
 
 const requestFacts = (req: ExpressRequest) => ({
   method: req.method,
@@ -267,9 +296,10 @@ async function lookUp(cache: PageCache, key: string): Promise<LookedUp> {
  * The cache's answers, mounted near the front of the server (server/index.ts): an anonymous
  * read whose stored copy is current is sent from here, before the request log, compression
  * and the CSP nonce, which only a render needs (bench/RESULTS.md, "The hit path's own work").
+ * So is an outdated copy that may be served stale (its refresh queued in the background).
  * Everything else goes on down the chain to cachedRequestHandler, which renders and stores.
  * A URL never stored costs no version read here, so static files and uploads pass untouched;
- * a stale one hands its read on to the render.
+ * an outdated one that may not be served hands its read on to the render.
  */
 export function createPageCacheHits(cache: PageCache) {
   return async function pageCacheHits(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
@@ -277,56 +307,17 @@ export function createPageCacheHits(cache: PageCache) {
       const at = cacheKey(req.originalUrl);
       if (!at || !cache.peek(at.key) || !isCacheableRequest(requestFacts(req))) return next();
       const looked = await lookUp(cache, at.key);
-      if (looked.found.state !== "hit") {
+      const { found, version, epoch } = looked;
+      const stale = found.state === "miss" && found.fallback && version !== null && (await cache.serveOutdated?.(at.key, found.fallback, { version, epoch }, originOf(req)));
+      if (found.state !== "hit" && !stale) {
         res.locals.pageCacheLookup = looked;
         return next();
       }
       cache.popularity.count(at.key);
       logCacheHit(req, res);
-      send(req, res, looked.found.page, "HIT");
+      send(req, res, found.state === "hit" ? found.page : found.fallback!, found.state === "hit" ? "HIT" : "STALE");
     } catch (error) {
       next(error);
     }
   };
-}
-
-/**
- * `compression`'s filter: an answer from a cache entry carries its own compressed copy and
- * Content-Length (or is sent as identity on purpose), so it is never compressed again.
- */
-export const compressionFilter: compression.CompressionFilter = (req, res) =>
-  (res as ExpressResponse).locals.cacheState === undefined && compression.filter(req, res);
-
-/** A HEAD rendered as GET loses its body here. */
-function headOnly(req: ExpressRequest, response: Response): Response {
-  if (req.method !== "HEAD" || !response.body) return response;
-  void response.body.cancel();
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/**
- * Answers from an entry: the same bytes on every hit, in the coding the client prefers, with
- * Content-Encoding and Content-Length set here (so `compression` leaves it alone, see
- * server/index.ts) and the entry's hash-based CSP in place of this response's nonce policy.
- */
-function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: CacheState): void {
-  res.locals.cacheState = state;
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
-  res.setHeader("Cache-Control", page.cacheControl);
-  res.setHeader("Vary", "Cookie, Accept-Encoding");
-  res.setHeader("X-Cache", state);
-  res.setHeader("ETag", page.etag);
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    res.end();
-    return;
-  }
-  const coding = chooseCoding(req.headers["accept-encoding"]);
-  const body = coding === "identity" ? page.body : page[coding];
-  if (coding !== "identity") res.setHeader("Content-Encoding", coding);
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
 }

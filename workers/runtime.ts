@@ -8,6 +8,7 @@ import { isJobName, JOBS, QUEUE_NAMES, RETRY, type JobName, type JobPayloads, ty
 import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { rollUpInterest } from "#app/modules/interest/rollup.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
+import { MEDIA_JOB_CHANGE } from "#app/lib/render-context.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { STORAGE_FAULT_MESSAGES, StoreUnavailableError, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
@@ -169,10 +170,12 @@ export async function startWorkers(
   for (const worker of workers) {
     // A media job's end (ready, new variants, failed) changes what the public sees: after its
     // database writes, move the public version on so every web process's page cache renews.
+    // A finished job only adds (a product becomes public, images appear): pages may be served
+    // stale for a moment. A failure may take a product off the shop: it names nothing.
     const media = mediaQueues.has(worker.name);
     worker.on("completed", (job, result) => {
       log.info({ queue: worker.name, jobId: job.id, result }, "job completed");
-      if (media) void bumpPublicVersion();
+      if (media) void bumpPublicVersion([MEDIA_JOB_CHANGE]);
     });
     worker.on("failed", (job, error) => {
       log.warn({ queue: worker.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, "job failed");

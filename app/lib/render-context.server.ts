@@ -63,3 +63,22 @@ export function noteChange(...tags: string[]): void {
 
 /** The tag of one product: pages that showed it, and writes that change only it. */
 export const productTag = (id: number) => `product:${id}`;
+
+/** The tag of a product's own pages (its page, its data, its API read), which a write removing it drops. */
+export const productPageTag = (id: number) => `page:${productTag(id)}`;
+
+/** What a write notes when the product stops being public (hidden, deleted, back to processing). */
+export const productGoneTag = (id: number) => `gone:${productTag(id)}`;
+
+/** The own-page tag a gone tag drops (`gone:product:12` → `page:product:12`), or null for any other tag. */
+export const pageTagOfGone = (tag: string): string | null => (tag.startsWith("gone:") ? `page:${tag.slice("gone:".length)}` : null);
+
+/**
+ * What a write notes when it changed what pages show together (the Gift list, the stock
+ * collection, slides, gallery, videos) and took nothing off the shop: no page carries it, so
+ * every page may be served stale for a moment. A write that notes nothing may change anything.
+ */
+export const SITE_CHANGE = "site";
+
+/** What a finished media job changed: a product's or the site's images (a failure names nothing). */
+export const MEDIA_JOB_CHANGE = "media";

@@ -1,3 +1,4 @@
+import { noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaStatus } from "#db/schema.ts";
 
@@ -7,4 +8,6 @@ import type { MediaStatus } from "#db/schema.ts";
  */
 export async function setProductImagesStatus(db: Pick<DB, "updateTable">, productId: number, status: MediaStatus): Promise<void> {
   await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
+  // Not public any more (or not yet): its own cached pages must not be served (server/page-cache-freshness.ts).
+  if (status !== "ready") noteChange(productGoneTag(productId));
 }

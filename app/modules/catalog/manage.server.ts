@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { noteChange, productTag } from "#app/lib/render-context.server.ts";
+import { noteChange, productGoneTag, productTag } from "#app/lib/render-context.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { refreshProductStatus } from "#app/modules/media/records.server.ts";
 import { deleteProductMedia, removeUnreferencedFiles } from "#app/modules/media/library.server.ts";
@@ -82,9 +82,9 @@ export async function updateProduct(
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);
-    // Its own fields only, in the same category and visibility: pages that do not show it are
-    // unchanged, and those that do are dropped from the page cache at once.
-    if (newImages.length === 0 && (input.category === undefined || input.category === stored.category)) noteChange(productTag(id));
+    // Pages showing it are rendered again at once; others may be served stale for a moment. New
+    // images put it back to processing, which refreshProductStatus notes as gone.
+    noteChange(productTag(id));
     return { media: replace ? existing : [], mediaIds };
   });
   await enqueueProductImages(removed.mediaIds);
@@ -106,6 +106,7 @@ export async function deleteProduct(id: number): Promise<void> {
     await trx.deleteFrom("products").where("id", "=", id).execute();
     return images.map((image) => image.id);
   });
+  noteChange(productGoneTag(id));
   // Media rows, queued jobs and files (the media module's one place for that).
   await deleteProductMedia(mediaIds);
 }
@@ -125,6 +126,7 @@ export async function deleteProductImage(productId: number, ref: ImageRef): Prom
   await deleteProductMedia([target.id]);
   const rest = rows.filter((r) => r.id !== target.id).map((r) => r.id);
   await db.transaction().execute((trx) => writeImagePositions(trx, productId, rest));
+  noteChange(productTag(productId));
 }
 
 function urlMatches(url: string, path: string): boolean {
@@ -150,6 +152,7 @@ export async function reorderProductImages(productId: number, mediaIds: readonly
       }
       await writeImagePositions(trx, productId, mediaIds);
     });
+  noteChange(productTag(productId));
 }
 
 /** Moves one image to the first position (the main image), keeping the others' order. */
@@ -179,6 +182,8 @@ export async function toggleAvailability(id: number): Promise<{ available: boole
       if (!row) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
       const available = row.available === 1 ? 0 : 1;
       await trx.updateTable("products").set({ available }).where("id", "=", id).execute();
+      // Hidden: its own pages are dropped at once. Shown again: pages showing it (its 404) render anew.
+      noteChange(available === 1 ? productTag(id) : productGoneTag(id));
       return { available: available === 1 };
     });
 }

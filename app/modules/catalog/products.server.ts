@@ -1,4 +1,4 @@
-import { productTag, tagRender } from "#app/lib/render-context.server.ts";
+import { noteChange, productPageTag, productTag, tagRender } from "#app/lib/render-context.server.ts";
 import { sql, type Insertable, type SelectQueryBuilder } from "kysely";
 import {
   enqueueProductImages,
@@ -166,7 +166,7 @@ export async function listAllPublicProducts(slug: ListingSlug): Promise<ProductV
 }
 
 export async function getPublicProduct(id: number): Promise<ProductView | null> {
-  tagRender(productTag(id));
+  tagRender(productTag(id), productPageTag(id));
   const row = await publicProducts().selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   return (await withImages([row]))[0]!;
@@ -184,7 +184,7 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
  */
 export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {
   // Also when it is not public (its 404 page): the change that makes it public drops that page.
-  tagRender(productTag(id));
+  tagRender(productTag(id), productPageTag(id));
   const [row, relatedRows] = await Promise.all([
     publicProducts().selectAll().where("id", "=", id).executeTakeFirst(),
     soldLast(
@@ -341,6 +341,8 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
     return { id: earlier, repeated: true };
   }
   await enqueueProductImages(made.mediaIds);
+  // Not public until its images are ready: no page shows it, every other may be served stale.
+  noteChange(productTag(made.productId));
   return { id: made.productId, repeated: false };
 }
 

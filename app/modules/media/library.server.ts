@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
+import { noteChange, SITE_CHANGE } from "#app/lib/render-context.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./media-jobs.server.ts";
@@ -45,6 +46,7 @@ export async function createMediaEntry(
   await enqueueMedia(mediaId, kind).catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "enqueue failed; the reconcile will queue this media row"),
   );
+  noteChange(SITE_CHANGE);
   return { id, mediaId };
 }
 
@@ -74,6 +76,7 @@ export async function setCurrentDisplayImage(id: number): Promise<"set" | keyof 
       if (row.status !== "ready") return row.status;
       await trx.updateTable("display_images").set({ is_current: 0 }).where("is_current", "=", 1).execute();
       await trx.updateTable("display_images").set({ is_current: 1 }).where("id", "=", id).execute();
+      noteChange(SITE_CHANGE);
       return "set";
     });
 }
@@ -245,7 +248,9 @@ export async function retryMedia(mediaId: number): Promise<boolean> {
       .set({ status: "processing", error: null, progress: 0, attempts: 0 })
       .where("id", "=", mediaId)
       .execute();
+    // A product's goes back to processing (refreshProductStatus notes it gone); any other is a site image.
     if (productId !== null) await refreshProductStatus(trx, productId);
+    else noteChange(SITE_CHANGE);
   });
   await requeueMedia(mediaId, row.kind).catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "requeue failed; the reconcile will queue this media row"),
@@ -320,12 +325,14 @@ export async function deleteMediaEntry(entry: Entry, id: number): Promise<boolea
   const row = await getDb().selectFrom(entry).select("media_id").where("id", "=", id).executeTakeFirst();
   if (!row) return false;
   await deleteProductMedia([Number(row.media_id)]);
+  noteChange(SITE_CHANGE);
   return true;
 }
 
 /** Sets or clears (null) the title of a gallery image or video. False if the entry does not exist. */
 export async function setEntryTitle(entry: "gallery_images" | "videos", id: number, title: string | null): Promise<boolean> {
   const result = await getDb().updateTable(entry).set({ title }).where("id", "=", id).executeTakeFirst();
+  noteChange(SITE_CHANGE);
   if (Number(result.numUpdatedRows) > 0) return true;
   return Boolean(await getDb().selectFrom(entry).select("id").where("id", "=", id).executeTakeFirst());
 }
