@@ -19,6 +19,7 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "_shop.$.tsx": "a post to a path that does not exist: always 404, nothing read or changed",
   "_shop.contact.tsx": "the visitors' contact form (throttled per address)",
   "_shop.enquiry.tsx": "the visitor's own enquiry list, kept in their signed cookie: no shared state changes",
+  "_shop.commission.tsx": "a visitor's commission request (throttled per address; its photo kept private to the admin)",
   "_shop.notify.tsx": "a visitor's \"tell me when\" sign-up for a sold or reserved piece (throttled per address, one entry per piece and number)",
   "admin.tsx": "the login form itself",
   "logout.tsx": "ends the caller's own session, if any",
