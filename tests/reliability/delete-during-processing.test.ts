@@ -56,7 +56,7 @@ describe("a video deleted while ffmpeg is making its copies", () => {
     await storage.ensureDirs();
     // Long and large enough that its web copy takes far longer than the checks below.
     const clip = path.join(storage.scratchDir, "long.mp4");
-    await makeClip(clip, { seconds: 60, size: "1280x720", rate: 30, args: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "300", "-pix_fmt", "yuv444p", "-c:a", "aac"] });
+    await makeClip(clip, { seconds: 40, size: "1280x720", rate: 30, args: ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "38", "-pix_fmt", "yuv444p", "-c:a", "aac"] });
     const { id, mediaId } = await createMediaEntry("videos", await saveTestUpload(await fs.readFile(clip), "long.mp4", "video/mp4", "video"));
     await fs.rm(clip);
 
