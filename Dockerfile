@@ -13,16 +13,16 @@ RUN node_modules/.bin/remix vite:build
 
 FROM node:24-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && apt-get install -y --no-install-recommends ffmpeg ca-certificates mariadb-client \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=deps /app/node_modules ./node_modules
 # Built JavaScript only (vite.config.ts): build/server/web.js, worker.js, migrate.js, seed.js,
-# admin.js, and the pages' build/client; no TypeScript source, no tsx at run time.
+# admin.js, backup.js, restore.js, and the pages' build/client; no TypeScript source, no tsx at run time.
 COPY --from=build /app/build ./build
 COPY package.json ./
-RUN mkdir -p /data/storage && chown node:node /data/storage
+RUN mkdir -p /data/storage /data/backups && chown node:node /data/storage /data/backups
 USER node
 EXPOSE 3000
 CMD ["node", "build/server/web.js"]

@@ -10,6 +10,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import ffmpeg from "fluent-ffmpeg";
 import { getEnv } from "#app/env.server.ts";
+import type { MediaVariant } from "#db/schema.ts";
 
 /** The binaries every run uses (FFMPEG_PATH, FFPROBE_PATH: app/env.server.ts). */
 export function ffmpegBinaries(): { ffmpeg: string; ffprobe: string } {
@@ -107,6 +108,19 @@ export interface RunOptions {
   timeoutMs: number;
   /** Called with the seconds of output written so far. */
   onTime?: (seconds: number) => void;
+  /** Aborted: the process is killed at once and the run fails with FfmpegStoppedError. */
+  signal?: AbortSignal;
+}
+
+/** The run was stopped through its signal (its record was deleted); `written`: files already stored. */
+export class FfmpegStoppedError extends Error {
+  override name = "FfmpegStoppedError";
+  constructor(
+    message: string,
+    readonly written: MediaVariant[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -175,16 +189,26 @@ export async function runFfmpeg(options: RunOptions): Promise<void> {
     .outputOptions(["-y", "-nostdin", "-hide_banner", ...options.outputOptions])
     .output(options.output);
   let stderrTail = "";
+  options.signal?.throwIfAborted();
   await new Promise<void>((resolve, reject) => {
     let timedOut = false;
+    let stopped = false;
     let child: ChildProcess | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       command.kill("SIGKILL");
     }, options.timeoutMs);
+    const stop = () => {
+      stopped = true;
+      command.kill("SIGKILL");
+      child?.kill("SIGKILL");
+    };
+    options.signal?.addEventListener("abort", stop, { once: true });
     const finish = (error?: Error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", stop);
       if (child) running.delete(child);
+      if (stopped) return reject(new FfmpegStoppedError("ffmpeg was stopped: the record was deleted"));
       if (!error) return resolve();
       if (timedOut) return reject(new FfmpegTimeoutError(`ffmpeg took longer than ${options.timeoutMs} ms and was stopped`));
       const last = stderrTail.trim().split("\n").filter(Boolean).at(-1) ?? error.message;
@@ -201,7 +225,7 @@ export async function runFfmpeg(options: RunOptions): Promise<void> {
         running.add(child);
         // On a busy machine the time limit can pass before fluent-ffmpeg has spawned the
         // process; its kill() then found nothing, and an ffmpeg blocked on its input ran for ever.
-        if (timedOut) child.kill("SIGKILL");
+        if (timedOut || stopped) child.kill("SIGKILL");
       })
       .on("stderr", (line: string) => {
         stderrTail = `${stderrTail}\n${line}`.slice(-2000);

@@ -3,7 +3,7 @@ import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
-import { FfmpegInputError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
+import { FfmpegInputError, FfmpegStoppedError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
 import { BadImageError, makeImageVariants, type ImageResult } from "./images.ts";
 
 export interface VideoLimits {
@@ -135,6 +135,8 @@ export async function makeVideoVariants(
   storage: MediaStorage,
   limits: VideoLimits = VIDEO_LIMITS,
   onProgress: (percent: number) => void | Promise<void> = () => undefined,
+  /** Aborted when the record is deleted: the running ffmpeg is killed and nothing more is made. */
+  signal?: AbortSignal,
 ): Promise<VideoResult> {
   const info = await inspectVideo(inputPath, limits);
   const seconds = info.durationMs / 1000;
@@ -143,6 +145,7 @@ export async function makeVideoVariants(
   const posterFile = storage.scratchPath("jpg");
   const previewFile = storage.scratchPath("mp4");
   const webFile = storage.scratchPath("mp4");
+  let posterSizes: MediaVariant[] = [];
   try {
     // Poster: a frame a little way in (the first is often black), full size, square pixels.
     // Decoded from the start up to that point (output seek, at most a second of video): an
@@ -153,6 +156,7 @@ export async function makeVideoVariants(
       runFfmpeg({
         input: inputPath,
         output: posterFile,
+        signal,
         outputOptions: [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"],
         timeoutMs: limits.shortRunTimeoutMs,
       });
@@ -160,9 +164,11 @@ export async function makeVideoVariants(
       if (error instanceof FfmpegInputError) return posterFrame([]);
       throw error;
     }));
+    signal?.throwIfAborted();
     let poster: ImageResult;
     try {
       poster = await makeImageVariants(posterFile, storage, { og: false });
+      posterSizes = poster.variants;
     } catch (error) {
       if (error instanceof BadImageError) throw new BadVideoError(VIDEO_MESSAGES.undecodable);
       throw error;
@@ -175,6 +181,7 @@ export async function makeVideoVariants(
       runFfmpeg({
         input: inputPath,
         output: previewFile,
+        signal,
         // An output seek too: decoding up to a tenth of the video costs less than the web copy.
         outputOptions: [
           "-ss", previewStart.toFixed(3), "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
@@ -201,6 +208,7 @@ export async function makeVideoVariants(
       runFfmpeg({
         input: inputPath,
         output: webFile,
+        signal,
         outputOptions: [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"],
         timeoutMs: limits.webTimeoutFloorMs + limits.webTimeoutPerSecondMs * seconds,
         onTime: (t) => void onProgress(35 + 60 * Math.min(1, t / seconds)),
@@ -239,6 +247,10 @@ export async function makeVideoVariants(
         { role: "web", format: "mp4", path: web.key, ...webSize, bytes: web.bytes },
       ],
     };
+  } catch (error) {
+    // Stopped because the record was deleted: the sizes already stored go back to the caller to discard.
+    if (signal?.aborted) throw new FfmpegStoppedError("stopped: the record was deleted", posterSizes);
+    throw error;
   } finally {
     await Promise.all([posterFile, previewFile, webFile].map(removeQuietly));
   }

@@ -79,6 +79,26 @@ export async function openMediaRow(db: DB, mediaId: number): Promise<Selectable<
   return media;
 }
 
+/** How often a long job checks that its record still exists. */
+export const DELETION_CHECK_MS = 1_000;
+
+/**
+ * A signal aborted once the media row is gone (its product or entry deleted), checked every
+ * DELETION_CHECK_MS while a long job runs, so the work stops instead of finishing for nothing.
+ */
+export function watchForDeletion(db: DB, mediaId: number): { signal: AbortSignal; gone(): Promise<boolean>; dispose(): void } {
+  const controller = new AbortController();
+  const gone = async () => {
+    if (controller.signal.aborted) return true;
+    const row = await db.selectFrom("media").select("id").where("id", "=", mediaId).executeTakeFirst();
+    if (!row) controller.abort(new Error(`media ${mediaId} was deleted`));
+    return !row;
+  };
+  const timer = setInterval(() => void gone().catch(() => undefined), DELETION_CHECK_MS);
+  timer.unref();
+  return { signal: controller.signal, gone, dispose: () => clearInterval(timer) };
+}
+
 /**
  * Makes a row's files and marks it ready. A file the maker refuses (`BadInput`) or that is
  * missing fails the row with the reason; a storage fault fails it for the reconcile; any

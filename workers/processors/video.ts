@@ -2,7 +2,9 @@ import type { Job } from "bullmq";
 import type { MediaJobData } from "#app/modules/jobs/jobs.ts";
 import { setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
-import { makeAndMarkReady, openMediaRow, type ProcessorDeps } from "./media-row.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { FfmpegStoppedError } from "../ffmpeg.ts";
+import { discardWritten, makeAndMarkReady, openMediaRow, watchForDeletion, type ProcessorDeps } from "./media-row.ts";
 
 /**
  * Checks one uploaded video with ffprobe, makes its poster, preview and web copy, then
@@ -26,7 +28,19 @@ export async function processVideo(
     await Promise.all([job.updateProgress(rounded), setMediaProgress(db, media.id, rounded)]).catch(() => undefined);
   };
 
-  return makeAndMarkReady({ db, storage }, media.id, BadVideoError, () =>
-    storage.withOriginalFile(media.original_path, (file) => makeVideoVariants(file, storage, limits, onProgress)),
-  );
+  // A deleted video stops its ffmpeg within a second rather than encoding on for nobody.
+  const deletion = watchForDeletion(db, media.id);
+  try {
+    return await makeAndMarkReady({ db, storage }, media.id, BadVideoError, () =>
+      storage.withOriginalFile(media.original_path, (file) => makeVideoVariants(file, storage, limits, onProgress, deletion.signal)),
+    );
+  } catch (error) {
+    // The failure may be the deletion's doing (its original removed) before the next check.
+    if (!(await deletion.gone().catch(() => false))) throw error;
+    logger.info({ mediaId: media.id }, "the video was deleted while it was processed; its work is stopped");
+    if (error instanceof FfmpegStoppedError && error.written.length > 0) await discardWritten(db, storage, media.id, error.written);
+    return "gone";
+  } finally {
+    deletion.dispose();
+  }
 }

@@ -33,21 +33,21 @@ export async function backupWarningNow(): Promise<BackupWarning | null> {
 export interface BackupCardData {
   last: BackupRun | null;
   lastGood: BackupRun | null;
-  /** "Back up now" was pressed and the worker has not started it yet. */
+  /** "Back up now" was pressed and its job has not ended (a run only records itself once it has the lock). */
   queued: boolean;
   warning: BackupWarning | null;
 }
 
-async function nowJobWaiting(): Promise<boolean> {
+async function nowJobPending(): Promise<boolean> {
   const job = await getQueues().maintenance.getJob(BACKUP_NOW_JOB_ID).catch(() => undefined);
   if (!job) return false;
   const state = await job.getState().catch(() => "unknown");
-  return state === "waiting" || state === "delayed" || state === "prioritized";
+  return state === "waiting" || state === "delayed" || state === "prioritized" || state === "active";
 }
 
 export async function backupCard(): Promise<BackupCardData> {
   const runs = await latestRuns(getDb());
-  return { ...runs, queued: await nowJobWaiting(), warning: backupWarning(runs) };
+  return { ...runs, queued: await nowJobPending(), warning: backupWarning(runs) };
 }
 
 /** The owner's "Back up now": queued for the worker, unless one is already running or waiting. */

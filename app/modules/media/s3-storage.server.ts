@@ -95,19 +95,28 @@ export class S3Storage implements MediaStorage {
 
   async saveOriginal(source: AsyncIterable<Uint8Array>, maxBytes: number) {
     const key = newOriginalKey();
+    const limited = limitBytes(source, maxBytes);
+    await this.uploadOriginal(key, limited.stream);
+    return { key, bytes: limited.counted() };
+  }
+
+  async restoreOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    await this.uploadOriginal(key, source);
+  }
+
+  /** Streams part by part (at most PART_BYTES held); a failed multipart upload is aborted by lib-storage. */
+  private async uploadOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
     const { Upload } = await import("@aws-sdk/lib-storage");
     const { s3 } = await this.connect();
     let sourceError: unknown;
-    const limited = limitBytes(source, maxBytes);
     async function* watched() {
       try {
-        yield* limited.stream;
+        yield* source;
       } catch (error) {
         sourceError = error;
         throw error;
       }
     }
-    // Streams part by part (at most PART_BYTES held); a failed multipart upload is aborted by lib-storage.
     const upload = new Upload({
       client: s3,
       params: { Bucket: this.settings.bucket, Key: this.objectKey("originals", key), Body: Readable.from(watched()) },
@@ -123,7 +132,6 @@ export class S3Storage implements MediaStorage {
       const ownTeardown = (sourceError as NodeJS.ErrnoException | undefined)?.code === "ABORT_ERR";
       throw sourceError && !ownTeardown ? sourceError : translate(error, key);
     }
-    return { key, bytes: limited.counted() };
   }
 
   private async getObject(area: "originals" | "media", key: string, range?: string) {
@@ -164,21 +172,6 @@ export class S3Storage implements MediaStorage {
 
   async removeOriginal(key: string): Promise<void> {
     await this.remove("originals", key);
-  }
-
-  async restoreOriginal(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
-    const { Upload } = await import("@aws-sdk/lib-storage");
-    const { s3 } = await this.connect();
-    const upload = new Upload({
-      client: s3,
-      params: { Bucket: this.settings.bucket, Key: this.objectKey("originals", key), Body: Readable.from(source) },
-      partSize: PART_BYTES,
-      queueSize: 1,
-      leavePartsOnError: false,
-    });
-    await upload.done().catch((error: unknown) => {
-      throw translate(error, key);
-    });
   }
 
   scratchPath(ext: string): string {

@@ -68,6 +68,21 @@ describe.each(drivers)("storage contract: %s", (driver, make) => {
     expect(await listAll(storage, "originals")).not.toContain(saved.key);
   });
 
+  it("puts an original back under its own key (a restore), and a failed one leaves nothing", async () => {
+    const data = randomBytes(7 * MB + 5);
+    await storage.restoreOriginal("2026-01/restored-original", chunked(data));
+    expect((await bytesOf(await storage.openOriginal("2026-01/restored-original"))).equals(data)).toBe(true);
+    async function* cutOff() {
+      yield randomBytes(6 * MB);
+      throw new Error("the backup could not be read");
+    }
+    await expect(storage.restoreOriginal("2026-01/cut-off", cutOff())).rejects.toThrow("the backup could not be read");
+    const keys = await listAll(storage, "originals");
+    expect(keys).toContain("2026-01/restored-original");
+    expect(keys.filter((key) => key.startsWith("2026-01/cut-off"))).toEqual([]);
+    await storage.removeOriginal("2026-01/restored-original");
+  });
+
   it("refuses an original over its limit and keeps nothing of it", async () => {
     const before = await listAll(storage, "originals");
     await expect(storage.saveOriginal(chunked(randomBytes(6 * MB)), 5 * MB)).rejects.toBeInstanceOf(FileTooLargeError);
