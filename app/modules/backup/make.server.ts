@@ -8,6 +8,7 @@ import { createGzip } from "node:zlib";
 import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
+import { commissionPhotoKeys } from "#app/modules/contact/commissions.server.ts";
 import type { DB } from "#db/index.ts";
 import { databaseAddress, dumpDatabase } from "./database-tools.server.ts";
 import { BACKUP_PHASES } from "./messages.ts";
@@ -47,9 +48,11 @@ export function hashing(source: Readable): { stream: Readable; result: () => { s
   return { stream, result: () => ({ sha256: (digest ??= hash.digest("hex")), bytes }) };
 }
 
+/** Every original the database references: the media rows' and the commission requests' reference photos. */
 async function referencedOriginals(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom("media").select("original_path").distinct().orderBy("original_path").execute();
-  return rows.map((row) => row.original_path);
+  const rows = await db.selectFrom("media").select("original_path").distinct().execute();
+  const keys = new Set([...rows.map((row) => row.original_path), ...(await commissionPhotoKeys(db))]);
+  return [...keys].sort();
 }
 
 /** Whether a backup is complete: its manifest is there. */
