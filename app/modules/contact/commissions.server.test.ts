@@ -2,6 +2,9 @@
 // checked by its bytes and kept private, a refused field keeping the rest (and the photo).
 import { afterEach, describe, expect, it } from "vitest";
 import { makeJpeg } from "#tests/setup/fixtures.ts";
+import { interestRedis } from "#app/modules/interest/counter.server.ts";
+import { interestDay } from "#app/modules/interest/kinds.ts";
+import { countsKey } from "#app/modules/interest/keys.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { deleteMessage, listMessagesForAdmin } from "./admin.server.ts";
@@ -47,8 +50,12 @@ describe("receiveCommission", () => {
   it("stores a good request as a commission message with its photo private, and signs the thank-you", async () => {
     const jpeg = await makeJpeg(200, 150);
     const neededBy = neededByRange().min;
-    const result = await receiveCommission(await post({ ...good, neededBy }, { data: jpeg, name: "owl.jpg", type: "image/jpeg" }), nextIp());
+    const counted = () => interestRedis().hget(countsKey(interestDay()), "commission:77");
+    const before = Number(await counted());
+    const result = await receiveCommission(await post({ ...good, neededBy, piece: "77" }, { data: jpeg, name: "owl.jpg", type: "image/jpeg" }), nextIp());
     expect(result.ok).toBe(true);
+    // Counted once as interest in the piece it was opened from.
+    expect(Number(await counted())).toBe(before + 1);
     const [message] = await listMessagesForAdmin();
     expect(message).toMatchObject({ name: "Ritu Sen", phone: "+919830012345", message: "A pair of Dokra owls", email: "" });
     expect(message!.commission).toEqual({ size: "about 20 cm", quantity: 2, budget: 4500, neededBy, photo: true });
