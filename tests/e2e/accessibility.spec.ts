@@ -16,6 +16,8 @@ const PUBLIC_PAGES = [
   "/gallery",
   "/gallery?image=1",
   "/contact",
+  "/commission",
+  "/commission?piece=1",
   "/product/wall-hanging",
   "/product/wall-hanging?price=above-50000",
   "/product/trending",
@@ -42,6 +44,7 @@ const ADMIN_PAGES = [
   "/dashboard/video-upload",
   "/dashboard/messages",
   "/dashboard/catalogue-feeds",
+  "/dashboard/waiting",
 ];
 
 type Found = { id: string; impact: string | null; help: string; targets: string[] };

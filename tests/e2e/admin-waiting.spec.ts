@@ -29,22 +29,22 @@ test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, M
   const form = phonePage.getByTestId("notify-form");
   await expect(form.getByRole("heading")).toHaveText(WAITING_TEXT.soldHeading);
   const buyer = `Asha ${testInfo.project.name}`;
-  await form.getByLabel(WAITING_TEXT.phone).fill("12345");
+  await form.getByLabel(WAITING_TEXT.phone, { exact: true }).fill("12345");
   await form.getByLabel(WAITING_TEXT.name).fill(buyer);
   await form.getByLabel(WAITING_TEXT.consent).check();
   await form.getByRole("button", { name: WAITING_TEXT.submit }).click();
 
   const again = phonePage.getByTestId("notify-form");
   await expect(again.getByRole("alert")).toHaveText(WAITING_TEXT.phoneInvalid);
-  await expect(again.getByLabel(WAITING_TEXT.phone)).toHaveValue("12345");
-  await expect(again.getByLabel(WAITING_TEXT.phone)).toHaveAttribute("aria-invalid", "true");
+  await expect(again.getByLabel(WAITING_TEXT.phone, { exact: true })).toHaveValue("12345");
+  await expect(again.getByLabel(WAITING_TEXT.phone, { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(again.getByLabel(WAITING_TEXT.name)).toHaveValue(buyer);
   await expect(again.getByLabel(WAITING_TEXT.consent)).toBeChecked();
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const number = javaScriptEnabled ? "98300 54321" : "098300-54322";
   const stored = javaScriptEnabled ? "+919830054321" : "+919830054322";
-  await again.getByLabel(WAITING_TEXT.phone).fill(number);
+  await again.getByLabel(WAITING_TEXT.phone, { exact: true }).fill(number);
   await again.getByRole("button", { name: WAITING_TEXT.submit }).click();
   await expect(phonePage.getByTestId("notify-thanks")).toHaveText(WAITING_TEXT.thanks);
   await visitor.close();

@@ -37,19 +37,35 @@ export interface FeedEntry {
   refusals: string[];
 }
 
-/** Every public product with its feed images and refusals, a batch at a time, by id. */
+/** The public products after `after` (by id) with their feed images and refusals; null past the last. */
+async function readBatch(after: number): Promise<{ entries: FeedEntry[]; last: number } | null> {
+  const products = await listPublicProductsAfter(after, BATCH);
+  if (products.length === 0) return null;
+  const images = await loadProductJpegs(products.map((p) => p.id), FEED_LIMITS.imageLongSide);
+  const entries = products.map((product) => {
+    const own = (images.get(product.id) ?? []).flatMap(({ width, height, jpeg }) => (width && height ? [{ width, height, jpeg }] : []));
+    const refusals = feedRefusals({ ...product, mainImage: own[0] ?? null });
+    return { product, images: own, refusals };
+  });
+  return { entries, last: products.at(-1)!.id };
+}
+
+/**
+ * Every public product with its feed images and refusals, a batch at a time, by id. The next
+ * batch is read while the caller writes this one, so the database and the XML overlap.
+ */
 export async function* feedEntries(): AsyncGenerator<FeedEntry[]> {
-  let after = 0;
-  for (;;) {
-    const products = await listPublicProductsAfter(after, BATCH);
-    if (products.length === 0) return;
-    const images = await loadProductJpegs(products.map((p) => p.id), FEED_LIMITS.imageLongSide);
-    yield products.map((product) => {
-      const own = (images.get(product.id) ?? []).flatMap(({ width, height, jpeg }) => (width && height ? [{ width, height, jpeg }] : []));
-      const refusals = feedRefusals({ ...product, mainImage: own[0] ?? null });
-      return { product, images: own, refusals };
-    });
-    after = products.at(-1)!.id;
+  let next = readBatch(0);
+  try {
+    for (;;) {
+      const batch = await next;
+      if (!batch) return;
+      next = readBatch(batch.last);
+      yield batch.entries;
+    }
+  } finally {
+    // A caller that stops early (a fetcher hung up) leaves one read in flight: not an error.
+    next.catch(() => undefined);
   }
 }
 

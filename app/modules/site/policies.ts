@@ -22,6 +22,7 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
           "When you send the contact form we store your name, e-mail address, subject, message and IP address so we can reply to you.",
           "When you order on WhatsApp we receive your phone number, name, delivery address and the messages you send us.",
           "When you ask to be told about a sold or reserved piece we keep your WhatsApp number, the name you give and the piece, only to message you about it. We delete them after 180 days, or as soon as we have told you and delete them, or when you ask.",
+          "When you ask us to make a piece (a commission) we store what you describe, your name, WhatsApp number, IP address and the reference photo if you send one. Only the workshop sees the photo; it is deleted with your request.",
         ],
       },
       {
