@@ -1,4 +1,4 @@
-import { noteChange, productPageTag, productTag, tagRender } from "#app/lib/render-context.server.ts";
+import { noteChange, productPageTag, productTag, siteListTag, tagRender } from "#app/lib/render-context.server.ts";
 import { sql, type Insertable, type SelectQueryBuilder } from "kysely";
 import {
   enqueueProductImages,
@@ -101,6 +101,7 @@ export function publicProducts(): ProductQuery {
 }
 
 function inListing(query: ProductQuery, slug: ListingSlug): ProductQuery {
+  if (slug === "trending" || slug === "available-collection") tagRender(siteListTag(slug === "trending" ? "gift_entries" : "stock_entries"));
   if (slug === "trending") {
     return query.where((eb) => eb.exists(eb.selectFrom("gift_entries").select("gift_entries.id").whereRef("gift_entries.product_id", "=", "products.id")));
   }
@@ -207,6 +208,7 @@ type EntryList = "gift_entries" | "stock_entries";
 function entryRows(list: EntryList, limit: number, options: { unsold?: boolean } = {}): Promise<ProductRow[]> {
   // Both tables have the same shape; the alias lets one builder serve both.
   const table = `${list} as entry` as "gift_entries as entry";
+  tagRender(siteListTag(list));
   let query = publicProducts().innerJoin(table, "entry.product_id", "products.id");
   if (options.unsold) query = query.where("products.state", "!=", "sold");
   return query.selectAll("products").orderBy("entry.id", "desc").limit(limit).execute();

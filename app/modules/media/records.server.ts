@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
+import { ANY_CHANGE, noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaKind, MediaVariant } from "#db/schema.ts";
 import type { SavedUpload } from "./upload.server.ts";
@@ -35,9 +35,11 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
   const total = Number(counts.total);
   const status =
     Number(counts.failed) > 0 ? "failed" : total > 0 && Number(counts.ready) === total ? "ready" : "processing";
-  await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
-  // Not public any more (or not yet): its own cached pages must not be served (server/page-cache-freshness.ts).
+  const changed = await db.updateTable("products").set({ status }).where("id", "=", productId).where("status", "!=", status).executeTakeFirst();
+  // Not public any more (or not yet): its own cached pages must not be served; newly public:
+  // any listing may gain it (server/page-cache-freshness.ts).
   if (status !== "ready") noteChange(productGoneTag(productId));
+  else if (Number(changed.numUpdatedRows) > 0) noteChange(ANY_CHANGE);
 }
 
 /**
@@ -93,7 +95,9 @@ export async function markMediaReady(db: DB, mediaId: number, result: ReadyMedia
       .where("id", "=", mediaId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    // A site image or video that became ready may appear in any of the site's lists.
     if (productId !== null) await refreshProductStatus(trx, productId);
+    else noteChange(ANY_CHANGE);
     return true;
   });
 }
