@@ -55,6 +55,23 @@ export function tagRender(...tags: string[]): void {
   if (facts) for (const tag of tags) facts.tags.add(tag);
 }
 
+/**
+ * Runs `read` without tagging the render with what it shows: things a page shows only in
+ * passing (the related pieces under a product), which may lag a write within the bound.
+ * What it reads of the visitor, and what it changes, still count.
+ */
+export async function withoutTags<T>(read: () => Promise<T>): Promise<T> {
+  const outer = store.getStore();
+  if (!outer) return read();
+  const inner = newRenderFacts();
+  try {
+    return await store.run(inner, read);
+  } finally {
+    if (inner.readVisitorState) outer.readVisitorState = true;
+    for (const tag of inner.changed) outer.changed.add(tag);
+  }
+}
+
 /** A write changed exactly this public thing: pages showing it stop being served at once; others may be served stale briefly. */
 export function noteChange(...tags: string[]): void {
   const facts = store.getStore();
