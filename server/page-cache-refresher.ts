@@ -29,8 +29,9 @@ export class Refresher {
 
   /** Queues URLs to render (a URL already waiting keeps its place). */
   add(keys: Iterable<string>): void {
+    const before = this.waiting.size;
     for (const key of keys) this.waiting.add(key);
-    this.start();
+    if (this.waiting.size > before) this.start();
   }
 
   /** URLs waiting for their render. */
@@ -39,6 +40,8 @@ export class Refresher {
   }
 
   private start(): void {
+    // Every slot busy: the slots take the next URL themselves.
+    if (this.running >= this.options.concurrency) return;
     while (this.running < this.options.concurrency && this.dueAt(Date.now()) === 0) {
       this.running++;
       void this.slot().finally(() => {

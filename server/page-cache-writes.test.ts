@@ -189,7 +189,8 @@ describe("a product taken off the shop", () => {
       expect(own.cache).toBe("MISS");
       expect(own.status).toBe(404);
       expect(own.text).not.toContain(name);
-      await vi.waitFor(async () => expect((await get("/listing")).text).toContain("listing: nothing"), { timeout: STALE_SECONDS * 1000, interval: 50 });
+      // Within the bound, plus one render's time on a busy machine.
+      await vi.waitFor(async () => expect((await get("/listing")).text).toContain("listing: nothing"), { timeout: (STALE_SECONDS + 2) * 1000, interval: 50 });
       for (let i = 0; i < 5; i++) expect((await get("/piece")).text).not.toContain(name);
     });
   }
@@ -201,11 +202,12 @@ describe("warming", () => {
     await allHits("/piece", "/listing", "/about");
     const before = { ...renders };
     await adminWrite("/gift");
-    // Nobody asks meanwhile: the renders are the background's.
-    await vi.waitFor(() => expect([renders.piece, renders.listing, renders.about]).toEqual([before.piece + 1, before.listing + 1, before.about + 1]), WAIT);
-    await vi.waitFor(async () => expect((await get("/about")).cache).toBe("HIT"), WAIT);
-    const piece = await get("/piece");
-    expect(piece.cache).toBe("HIT");
-    expect(piece.text).toBe(`Dokra elephant (render ${before.piece + 1})`);
+    // Nobody asks meanwhile: the renders are the background's (a URL refreshed just before
+    // waits a quarter of the bound, so allow for that before the first visitor comes).
+    await vi.waitFor(() => expect([renders.piece - before.piece, renders.listing - before.listing, renders.about - before.about]).toEqual([1, 1, 1]), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, (STALE_SECONDS * 1000) / 4 + 300));
+    const first = await Promise.all(["/piece", "/listing", "/about"].map(get));
+    expect(first.map((r) => r.cache)).toEqual(["HIT", "HIT", "HIT"]);
+    expect(first[0]!.text).toBe(`Dokra elephant (render ${renders.piece})`);
   });
 });

@@ -179,7 +179,8 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
    * while one render in the background replaces it.
    */
   async function serveOutdated(key: string, page: CachedPage, at: { version: number; epoch: number }, from: string): Promise<boolean> {
-    if (page.epoch !== at.epoch || !(await mayServeStale(page, at.version, staleMs))) return false;
+    // The public API's reads are never stale: a client reads back what it just wrote.
+    if (key.startsWith("/api/") || page.epoch !== at.epoch || !(await mayServeStale(page, at.version, staleMs))) return false;
     origin = from;
     noticeVersion(at.version);
     refresher.add([key]);

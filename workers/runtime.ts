@@ -8,7 +8,7 @@ import { isJobName, JOBS, QUEUE_NAMES, RETRY, type JobName, type JobPayloads, ty
 import { getQueues } from "#app/modules/jobs/queue.server.ts";
 import { rollUpInterest } from "#app/modules/interest/rollup.server.ts";
 import { markMediaFailed } from "#app/modules/media/records.server.ts";
-import { MEDIA_JOB_CHANGE } from "#app/lib/render-context.server.ts";
+import { MEDIA_JOB_CHANGE, newRenderFacts, runRender } from "#app/lib/render-context.server.ts";
 import { bumpPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { STORAGE_FAULT_MESSAGES, StoreUnavailableError, type MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
@@ -72,7 +72,15 @@ export function jobRunner(queue: QueueKey, handlers: JobHandlers) {
     if (!isJobName(name) || JOBS[name].queue !== queue) {
       throw new UnrecoverableError(`Unknown job "${name}" on queue ${QUEUE_NAMES[queue]}`);
     }
-    return (handlers[name] as JobHandler<JobName>)(job as Job<JobPayloads[JobName], unknown, JobName>);
+    const run = () => (handlers[name] as JobHandler<JobName>)(job as Job<JobPayloads[JobName], unknown, JobName>);
+    if (queue !== "image" && queue !== "video") return run();
+    // A media job's end changes what the public sees: after its database writes, move the
+    // public version on with what the media module noted (a product now public: anything; a
+    // product still processing: its own pages), else as a finished job (pages may lag briefly).
+    const facts = newRenderFacts();
+    const result = await runRender(facts, run);
+    void bumpPublicVersion(facts.changed.size > 0 ? [...facts.changed] : [MEDIA_JOB_CHANGE]);
+    return result;
   };
 }
 
@@ -168,14 +176,11 @@ export async function startWorkers(
   }
 
   for (const worker of workers) {
-    // A media job's end (ready, new variants, failed) changes what the public sees: after its
-    // database writes, move the public version on so every web process's page cache renews.
-    // A finished job only adds (a product becomes public, images appear): pages may be served
-    // stale for a moment. A failure may take a product off the shop: it names nothing.
+    // A finished media job bumps in jobRunner; a failure may take a product off the shop and
+    // bumps naming nothing, so no page is served from before it.
     const media = mediaQueues.has(worker.name);
     worker.on("completed", (job, result) => {
       log.info({ queue: worker.name, jobId: job.id, result }, "job completed");
-      if (media) void bumpPublicVersion([MEDIA_JOB_CHANGE]);
     });
     worker.on("failed", (job, error) => {
       log.warn({ queue: worker.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, "job failed");

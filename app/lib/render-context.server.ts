@@ -55,6 +55,23 @@ export function tagRender(...tags: string[]): void {
   if (facts) for (const tag of tags) facts.tags.add(tag);
 }
 
+/**
+ * Runs `read` without tagging the render with what it shows: things a page shows only in
+ * passing (the related pieces under a product), which may lag a write within the bound.
+ * What it reads of the visitor, and what it changes, still count.
+ */
+export async function withoutTags<T>(read: () => Promise<T>): Promise<T> {
+  const outer = store.getStore();
+  if (!outer) return read();
+  const inner = newRenderFacts();
+  try {
+    return await store.run(inner, read);
+  } finally {
+    if (inner.readVisitorState) outer.readVisitorState = true;
+    for (const tag of inner.changed) outer.changed.add(tag);
+  }
+}
+
 /** A write changed exactly this public thing: pages showing it stop being served at once; others may be served stale briefly. */
 export function noteChange(...tags: string[]): void {
   const facts = store.getStore();
@@ -74,11 +91,13 @@ export const productGoneTag = (id: number) => `gone:${productTag(id)}`;
 export const pageTagOfGone = (tag: string): string | null => (tag.startsWith("gone:") ? `page:${tag.slice("gone:".length)}` : null);
 
 /**
- * What a write notes when it changed what pages show together (the Gift list, the stock
- * collection, slides, gallery, videos) and took nothing off the shop: no page carries it, so
- * every page may be served stale for a moment. A write that notes nothing may change anything.
+ * The tag of a list of the site (the Gift list, the stock collection, the gallery, videos,
+ * display images, home slides): pages that showed it, and writes that change it.
  */
-export const SITE_CHANGE = "site";
+export const siteListTag = (table: "gift_entries" | "stock_entries" | "gallery_images" | "videos" | "display_images" | "home_slides") => `list:${table}`;
+
+/** A write that may change any page (a product became public: every listing may gain it). */
+export const ANY_CHANGE = "*";
 
 /** What a finished media job changed: a product's or the site's images (a failure names nothing). */
 export const MEDIA_JOB_CHANGE = "media";

@@ -1,4 +1,4 @@
-import { noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
+import { ANY_CHANGE, noteChange, productGoneTag } from "#app/lib/render-context.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaStatus } from "#db/schema.ts";
 
@@ -7,7 +7,9 @@ import type { MediaStatus } from "#db/schema.ts";
  * transaction): a product is public only once every image is ready.
  */
 export async function setProductImagesStatus(db: Pick<DB, "updateTable">, productId: number, status: MediaStatus): Promise<void> {
-  await db.updateTable("products").set({ status }).where("id", "=", productId).execute();
-  // Not public any more (or not yet): its own cached pages must not be served (server/page-cache-freshness.ts).
+  const changed = await db.updateTable("products").set({ status }).where("id", "=", productId).where("status", "!=", status).executeTakeFirst();
+  // Not public any more (or not yet): its own cached pages must not be served; newly public:
+  // any listing may gain it (server/page-cache-freshness.ts).
   if (status !== "ready") noteChange(productGoneTag(productId));
+  else if (Number(changed.numUpdatedRows) > 0) noteChange(ANY_CHANGE);
 }

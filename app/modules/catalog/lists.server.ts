@@ -1,5 +1,5 @@
 import { HttpError } from "#app/lib/http-error.server.ts";
-import { noteChange, SITE_CHANGE } from "#app/lib/render-context.server.ts";
+import { noteChange, siteListTag } from "#app/lib/render-context.server.ts";
 import { getDb } from "#db/index.ts";
 
 /** The Gift (trending) list and the stock (available) collection: one entry per product. */
@@ -23,7 +23,7 @@ export async function addToList(list: ProductList, productId: number): Promise<{
   if (!product) throw new ListError("Product not found", 404);
   try {
     const inserted = await db.insertInto(list).values({ product_id: productId }).executeTakeFirstOrThrow();
-    noteChange(SITE_CHANGE);
+    noteChange(siteListTag(list));
     return { id: Number(inserted.insertId) };
   } catch (error) {
     if ((error as { code?: string }).code === "ER_DUP_ENTRY") throw new ListError(LIST_MESSAGES[list].duplicate, 409);
@@ -34,6 +34,6 @@ export async function addToList(list: ProductList, productId: number): Promise<{
 export async function removeFromList(list: ProductList, entryId: number): Promise<void> {
   const result = await getDb().deleteFrom(list).where("id", "=", entryId).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new ListError("Entry not found", 404);
-  // The product stays on the shop: pages listing it may be served stale for a moment.
-  noteChange(SITE_CHANGE);
+  // Pages showing the list render anew; the product stays on the shop.
+  noteChange(siteListTag(list));
 }

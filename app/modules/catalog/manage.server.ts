@@ -17,7 +17,7 @@ import { getDb, type DB } from "#db/index.ts";
 import { CONFLICT_MESSAGES } from "./edit-conflict.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import { PRICE_ORDER_MESSAGE, priceOrderWrong, type ProductEditInput } from "./product-schema.ts";
-import { productColumns } from "./products.server.ts";
+import { productColumns } from "./product-columns.ts";
 import { applyStateChange } from "./states.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard

@@ -1,5 +1,5 @@
-import { noteChange, productPageTag, productTag, tagRender } from "#app/lib/render-context.server.ts";
-import { sql, type Insertable, type SelectQueryBuilder } from "kysely";
+import { noteChange, productPageTag, productTag, siteListTag, tagRender, withoutTags } from "#app/lib/render-context.server.ts";
+import { sql, type SelectQueryBuilder } from "kysely";
 import {
   enqueueProductImages,
   insertProductImages,
@@ -10,12 +10,13 @@ import type { CardProduct } from "./card-product.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
+import { productColumns } from "./product-columns.ts";
 import type { Database, MediaStatus, ProductRow, ProductState } from "#db/schema.ts";
 import { CATEGORIES, isCategorySlug, type ListingSlug } from "./categories.ts";
 import { formatSize } from "./format.ts";
 import { PRODUCT_STATES } from "./states.ts";
 import type { PriceBand, SortKey } from "./listing-query.ts";
-import type { ProductCreateInput, ProductEditInput } from "./product-schema.ts";
+import type { ProductCreateInput } from "./product-schema.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -53,8 +54,7 @@ export interface ProductView extends ProductFields {
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export function toProductFields(row: ProductRow): ProductFields {
-  // A page showing this product is dropped at once when the product changes (server/page-cache-freshness.ts).
-  tagRender(productTag(row.id));
+  tagRender(productTag(row.id)); // A page showing it: see server/page-cache-freshness.ts.
   return {
     id: row.id,
     name: row.name,
@@ -102,9 +102,11 @@ export function publicProducts(): ProductQuery {
 
 function inListing(query: ProductQuery, slug: ListingSlug): ProductQuery {
   if (slug === "trending") {
+    tagRender(siteListTag("gift_entries"));
     return query.where((eb) => eb.exists(eb.selectFrom("gift_entries").select("gift_entries.id").whereRef("gift_entries.product_id", "=", "products.id")));
   }
   if (slug === "available-collection") {
+    tagRender(siteListTag("stock_entries"));
     return query.where((eb) => eb.exists(eb.selectFrom("stock_entries").select("stock_entries.id").whereRef("stock_entries.product_id", "=", "products.id")));
   }
   return query.where("products.category", "=", slug);
@@ -181,6 +183,7 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
 /**
  * A public product and up to `relatedLimit` others of its category, newest first (docs/product-rules.md: "You
  * May Also Like", max 15): the two rows read side by side, then one image read for all of them.
+ * The page is tagged with this product only: the related pieces may lag their edits briefly.
  */
 export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {
   // Also when it is not public (its 404 page): the change that makes it public drops that page.
@@ -198,7 +201,7 @@ export async function getPublicProductWithRelated(id: number, relatedLimit: numb
       .execute(),
   ]);
   if (!row) return null;
-  const [product, ...related] = await withImages([row, ...relatedRows]);
+  const [product, ...related] = await withoutTags(() => withImages([row, ...relatedRows]));
   return { product: product!, related };
 }
 
@@ -207,6 +210,7 @@ type EntryList = "gift_entries" | "stock_entries";
 function entryRows(list: EntryList, limit: number, options: { unsold?: boolean } = {}): Promise<ProductRow[]> {
   // Both tables have the same shape; the alias lets one builder serve both.
   const table = `${list} as entry` as "gift_entries as entry";
+  tagRender(siteListTag(list));
   let query = publicProducts().innerJoin(table, "entry.product_id", "products.id");
   if (options.unsold) query = query.where("products.state", "!=", "sold");
   return query.selectAll("products").orderBy("entry.id", "desc").limit(limit).execute();
@@ -293,28 +297,6 @@ export async function getCatalogCounts(): Promise<CatalogCounts> {
   return { totalProducts, giftItems: Number(gift.count), stockProducts: Number(stock.count), byCategory, byState };
 }
 
-type ProductColumns = Omit<Insertable<Database["products"]>, "id" | "status" | "available" | "state" | "ships_in_days" | "created_at" | "updated_at">;
-
-/** The columns a create or an edit writes; an edit's undefined fields stay undefined (left as they are). */
-export function productColumns(input: ProductCreateInput): ProductColumns;
-export function productColumns(input: ProductEditInput): Partial<ProductColumns>;
-export function productColumns(input: ProductCreateInput | ProductEditInput): Partial<ProductColumns> {
-  return {
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    price_fixed: input.priceFixed,
-    price_discount: input.priceDiscount,
-    color: input.color,
-    material: input.material,
-    utility: input.utility,
-    height_in: input.height,
-    width_in: input.width,
-    length_in: input.length,
-    weight_g: input.weight,
-  };
-}
-
 /**
  * Writes the product and one media row per image (status processing) in one
  * transaction, then queues one job per image. A failed enqueue is left to the
@@ -341,8 +323,7 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
     return { id: earlier, repeated: true };
   }
   await enqueueProductImages(made.mediaIds);
-  // Not public until its images are ready: no page shows it, every other may be served stale.
-  noteChange(productTag(made.productId));
+  noteChange(productTag(made.productId)); // Not public yet: no page shows it.
   return { id: made.productId, repeated: false };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { logger } from "#app/lib/logger.server.ts";
-import { noteChange, SITE_CHANGE } from "#app/lib/render-context.server.ts";
+import { ANY_CHANGE, noteChange, siteListTag, tagRender } from "#app/lib/render-context.server.ts";
 import { getDb, type DB } from "#db/index.ts";
 import type { MediaKind, MediaStatus, MediaVariant } from "#db/schema.ts";
 import { enqueueMedia, forgetMediaJobs, requeueMedia } from "./media-jobs.server.ts";
@@ -46,7 +46,7 @@ export async function createMediaEntry(
   await enqueueMedia(mediaId, kind).catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "enqueue failed; the reconcile will queue this media row"),
   );
-  noteChange(SITE_CHANGE);
+  noteChange(siteListTag(entry));
   return { id, mediaId };
 }
 
@@ -76,7 +76,7 @@ export async function setCurrentDisplayImage(id: number): Promise<"set" | keyof 
       if (row.status !== "ready") return row.status;
       await trx.updateTable("display_images").set({ is_current: 0 }).where("is_current", "=", 1).execute();
       await trx.updateTable("display_images").set({ is_current: 1 }).where("id", "=", id).execute();
-      noteChange(SITE_CHANGE);
+      noteChange(siteListTag("display_images"));
       return "set";
     });
 }
@@ -126,6 +126,8 @@ export interface ListOptions {
 }
 
 function entryQuery(entry: Entry, options: ListOptions) {
+  // A page showing the list is rendered anew when the list changes (server/page-cache-freshness.ts).
+  tagRender(siteListTag(entry));
   let query = getDb()
     // The three entry tables share id, media_id and created_at; display_images types them all.
     .selectFrom(`${entry} as e` as "display_images as e")
@@ -248,9 +250,9 @@ export async function retryMedia(mediaId: number): Promise<boolean> {
       .set({ status: "processing", error: null, progress: 0, attempts: 0 })
       .where("id", "=", mediaId)
       .execute();
-    // A product's goes back to processing (refreshProductStatus notes it gone); any other is a site image.
+    // A product's goes back to processing (refreshProductStatus notes it gone); a site image may leave any list.
     if (productId !== null) await refreshProductStatus(trx, productId);
-    else noteChange(SITE_CHANGE);
+    else noteChange(ANY_CHANGE);
   });
   await requeueMedia(mediaId, row.kind).catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "requeue failed; the reconcile will queue this media row"),
@@ -325,14 +327,14 @@ export async function deleteMediaEntry(entry: Entry, id: number): Promise<boolea
   const row = await getDb().selectFrom(entry).select("media_id").where("id", "=", id).executeTakeFirst();
   if (!row) return false;
   await deleteProductMedia([Number(row.media_id)]);
-  noteChange(SITE_CHANGE);
+  noteChange(siteListTag(entry));
   return true;
 }
 
 /** Sets or clears (null) the title of a gallery image or video. False if the entry does not exist. */
 export async function setEntryTitle(entry: "gallery_images" | "videos", id: number, title: string | null): Promise<boolean> {
   const result = await getDb().updateTable(entry).set({ title }).where("id", "=", id).executeTakeFirst();
-  noteChange(SITE_CHANGE);
+  noteChange(siteListTag(entry));
   if (Number(result.numUpdatedRows) > 0) return true;
   return Boolean(await getDb().selectFrom(entry).select("id").where("id", "=", id).executeTakeFirst());
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ANY_CHANGE, noteChange } from "#app/lib/render-context.server.ts";
 import { setProductImagesStatus } from "#app/modules/catalog/image-status.server.ts";
 import type { DB } from "#db/index.ts";
 import type { MediaKind, MediaVariant } from "#db/schema.ts";
@@ -92,7 +93,9 @@ export async function markMediaReady(db: DB, mediaId: number, result: ReadyMedia
       .where("id", "=", mediaId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    // A site image or video that became ready may appear in any of the site's lists.
     if (productId !== null) await refreshProductStatus(trx, productId);
+    else noteChange(ANY_CHANGE);
     return true;
   });
 }

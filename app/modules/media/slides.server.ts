@@ -1,4 +1,5 @@
 import { logger } from "#app/lib/logger.server.ts";
+import { noteChange, siteListTag, tagRender } from "#app/lib/render-context.server.ts";
 import { getDb } from "#db/index.ts";
 import { deleteProductMedia } from "./library.server.ts";
 import { insertMediaRow } from "./records.server.ts";
@@ -26,6 +27,7 @@ export async function setSlideImage(slideId: number, upload: SavedUpload): Promi
       return { mediaId, previous: old ? Number(old.media_id) : null };
     });
   if (previous !== null) await deleteProductMedia([previous]);
+  noteChange(siteListTag("home_slides"));
   await enqueueMedia(mediaId, "display_image").catch((error: unknown) =>
     logger.error({ err: error, mediaId }, "enqueue failed; the reconcile will queue this media row"),
   );
@@ -34,6 +36,7 @@ export async function setSlideImage(slideId: number, upload: SavedUpload): Promi
 
 /** Slide number → its picture, for the slides whose picture is ready. */
 export async function listSlideImages(): Promise<Map<number, ImageView>> {
+  tagRender(siteListTag("home_slides"));
   const rows = await getDb()
     .selectFrom("home_slides as s")
     .innerJoin("media", "media.id", "s.media_id")

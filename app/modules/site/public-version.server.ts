@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { getEnv } from "#app/env.server.ts";
 import { keyPrefix } from "#app/lib/key-prefix.server.ts";
+import { ANY_CHANGE } from "#app/lib/render-context.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { singleton } from "#app/lib/singleton.server.ts";
 
@@ -137,7 +138,7 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
     const version = results?.[1]?.[1];
     if (typeof version === "number") {
       const now = Date.now();
-      const change: PublicChange = { at: now, tags: tags && tags.length > 0 ? [...tags] : null };
+      const change: PublicChange = { at: now, tags: tags && tags.length > 0 && !tags.includes(ANY_CHANGE) ? [...tags] : null };
       // The moment of the change, for the feeds' Last-Modified, and what it changed, for the
       // page cache. Best effort: the bump has landed; a change not recorded reads as "anything".
       await redis

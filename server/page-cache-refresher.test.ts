@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from "vitest";
+import { Refresher } from "./page-cache-refresher.ts";
+
+// The background render queue of the page cache, with real timers: one render at a time, each
+// URL once however often it is asked for, and not again within the interval.
+
+function recorder(renderMs: number) {
+  const starts: Array<{ key: string; at: number }> = [];
+  let running = 0;
+  let most = 0;
+  const render = async (key: string) => {
+    starts.push({ key, at: Date.now() });
+    most = Math.max(most, ++running);
+    await new Promise((resolve) => setTimeout(resolve, renderMs));
+    running--;
+  };
+  return { starts, render, most: () => most };
+}
+
+describe("Refresher", () => {
+  it("renders one URL at a time, each URL once while it waits, in the order asked", async () => {
+    const { starts, render, most } = recorder(20);
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000 });
+    refresher.add(["/a", "/b", "/a", "/c"]);
+    refresher.add(["/b", "/c"]);
+    await vi.waitFor(() => expect(starts.map((s) => s.key)).toEqual(["/a", "/b", "/c"]), { timeout: 5_000 });
+    expect(most()).toBe(1);
+    expect(refresher.pending).toBe(0);
+  });
+
+  it("pauses after each render as long as it took, so at most half the time goes to rendering", async () => {
+    const { starts, render } = recorder(60);
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000 });
+    refresher.add(["/a", "/b"]);
+    await vi.waitFor(() => expect(starts).toHaveLength(2), { timeout: 5_000 });
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(115);
+  });
+
+  it("renders a URL asked for again within the interval once, when the interval is over", async () => {
+    const { starts, render } = recorder(5);
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 400 });
+    refresher.add(["/a"]);
+    await vi.waitFor(() => expect(starts).toHaveLength(1), { timeout: 5_000 });
+    for (let i = 0; i < 5; i++) {
+      refresher.add(["/a"]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await vi.waitFor(() => expect(starts).toHaveLength(2), { timeout: 5_000 });
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(400);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(starts).toHaveLength(2);
+  });
+
+  it("keeps going after a render fails", async () => {
+    const done: string[] = [];
+    const refresher = new Refresher({
+      render: async (key) => {
+        if (key === "/bad") throw new Error("database down");
+        done.push(key);
+      },
+      concurrency: 1,
+      minIntervalMs: 100,
+    });
+    refresher.add(["/bad", "/good"]);
+    await vi.waitFor(() => expect(done).toEqual(["/good"]), { timeout: 5_000 });
+  });
+});
