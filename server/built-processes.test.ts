@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 600_000);
 
 it("builds the web server, the worker and the scripts npm start runs as JavaScript", () => {
-  for (const name of ["web.js", "worker.js", "migrate.js", "seed.js", "supervise.js", "admin.js", "reset-db.js", "index.js"]) {
+  for (const name of ["web.js", "worker.js", "migrate.js", "seed.js", "supervise.js", "admin.js", "backup.js", "restore.js", "reset-db.js", "index.js"]) {
     expect(sources.has(name), name).toBe(true);
   }
   // The web server loads the server build beside it, not one named by a setting.

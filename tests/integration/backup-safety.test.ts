@@ -1,5 +1,6 @@
 // What must never pass for a good backup: a backup process killed mid-dump, a damaged or
 // incomplete backup, a restore over a shop that is there; and retention, and the bucket target.
+import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
 import { createDb, getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
+import { allowErrorLogs } from "#tests/setup/unexpected-errors.ts";
 import { startLocalS3, type LocalS3 } from "../../scripts/local-s3.ts";
 import { killNow, spawnTracked, stopAllServices, until } from "../reliability/support-services.ts";
 
@@ -84,6 +86,26 @@ describe("an interrupted backup", () => {
       { status: "succeeded", error: null },
     ]);
   }, 120_000);
+});
+
+describe("a full backup disk", () => {
+  it("fails the backup with the reason and leaves nothing of it", async () => {
+    const dir = path.join(root, "full-disk");
+    await fs.mkdir(dir, { recursive: true });
+    // A 1 MB disk of the test's own (root may mount, as in tests/reliability/faults-storage.test.ts).
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", dir]);
+    allowErrorLogs(/backup failed \(ENOSPC/);
+    try {
+      const target = new FolderBackupTarget(dir);
+      const outcome = await makeBackup(deps(target), "command");
+      expect(outcome).toMatchObject({ status: "failed", reason: "The backup disk is full." });
+      expect(await fs.readdir(dir)).toEqual([]);
+      const last = await getDb().selectFrom("backups").select(["status", "error"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(last).toEqual({ status: "failed", error: "The backup disk is full." });
+    } finally {
+      execFileSync("umount", ["-l", dir]);
+    }
+  }, 60_000);
 });
 
 describe("restore refuses", () => {

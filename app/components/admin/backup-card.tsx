@@ -9,6 +9,8 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { timeZone: 
 export function BackupCard({ card, notice }: { card: BackupCardData; notice: string | null }) {
   const { last, lastGood, queued } = card;
   const running = last?.status === "running";
+  // "Requested" is said by the card itself while it waits; once the run has ended the card shows how.
+  const shownNotice = notice === BACKUP_TEXTS.queued ? null : notice;
   const submitting = useNavigation().formAction === "/dashboard/backups";
   // With JavaScript the card follows the backup until it ends; without, the page shows it as it was.
   usePollWhile(running || queued, 2000);
@@ -17,9 +19,9 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
       <h2 id="backups-title" className="font-serif text-xl text-brass-800">
         {BACKUP_TEXTS.cardTitle}
       </h2>
-      {notice ? (
+      {shownNotice ? (
         <p role="status" className="mt-2 rounded border border-brass-200 bg-brass-50 p-2 text-sm" data-testid="backup-notice">
-          {notice}
+          {shownNotice}
         </p>
       ) : null}
       {lastGood ? (
