@@ -1,6 +1,6 @@
 import { expect, test } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
-import { findProductId, sqlQuery } from "./fixtures/admin.ts";
+import { addProduct, findProductId, sqlQuery } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
 
 // The owner on her phone adds a piece with two camera-size photos and forgets the Weight: the
@@ -71,4 +71,40 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   expect(Number(weight!.weight_g)).toBe(650);
   // Used, the kept photos are no longer pending: the thumbnail's address answers 404.
   expect((await page.request.get(thumb!)).status()).toBe(404);
+});
+
+test("Edit: a refused Weight keeps the new photo, and the corrected save adds it to the piece", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName("Kept photo on Edit");
+  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 21)] });
+  await page.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) {
+    await hydrated(page);
+    // The browser's check passes; the server sees a negative Weight.
+    await page.route(`**/dashboard/edit-product/${id}*`, async (route) => {
+      const body = route.request().postDataBuffer();
+      if (route.request().method() !== "POST" || !body) return route.continue();
+      await route.continue({ postData: Buffer.from(body.toString("latin1").replace(/(name="weight"\r\n\r\n)777(\r\n)/, "$1-1$2"), "latin1") });
+    }, { times: 1 });
+  }
+  await page.getByLabel("Weight").fill(javaScriptEnabled ? "777" : "-1");
+  await page.getByLabel("New images").setInputFiles([await jpeg("IMG_20261127_0940.jpg", 22, 4000, 3000)]);
+  await page.getByRole("button", { name: "Save changes" }).tap();
+
+  await expect(page.getByLabel("Weight")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  const kept = page.getByTestId("pending-photos");
+  await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0940\.jpg · \d\.\d MB$/]);
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: fix the highlighted fields and save; there is no need to choose it again.");
+  if (javaScriptEnabled) expect(await page.getByLabel("New images").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+  await page.getByLabel("Weight").fill("777");
+  await page.getByRole("button", { name: "Save changes" }).tap();
+  await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
+  const media = await sqlQuery<Array<{ original_name: string }>>(
+    "SELECT m.original_name FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
+    [id],
+  );
+  expect(media.map((m) => m.original_name)).toEqual(["first.jpg", "IMG_20261127_0940.jpg"]);
+  const [row] = await sqlQuery<Array<{ weight_g: string }>>("SELECT weight_g FROM products WHERE id = ?", [id]);
+  expect(Number(row!.weight_g)).toBe(777);
 });
