@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
 import { addProduct, findProductId, sqlQuery } from "./fixtures/admin.ts";
-import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { cameraSizeJpeg, jpeg, uniqueName } from "./fixtures/media.ts";
 
 // The owner on her phone adds a piece with two camera-size photos and forgets the Weight: the
 // form comes back with the photos kept (thumbnails and names), she fills in the Weight only,
@@ -14,9 +15,21 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
+/** The first form post to `url` reaches the server with Weight `to` instead of `from`; polls (GET) and later posts pass untouched. */
+async function weightOnItsWay(page: Page, url: string, from: string, to: string) {
+  let rewritten = false;
+  await page.route(url, async (route) => {
+    const body = route.request().postDataBuffer();
+    if (rewritten || route.request().method() !== "POST" || !body) return route.continue();
+    rewritten = true;
+    const changed = body.toString("latin1").replace(new RegExp(`(name="weight"\r\n\r\n)${from}(\r\n)`), `$1${to}$2`);
+    await route.continue({ postData: Buffer.from(changed, "latin1") });
+  });
+}
+
 test("a refused Weight keeps two camera-size photos, and the corrected save makes the piece with them", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
-  const photos = [await jpeg("IMG_20261127_0931.jpg", 11, 4000, 3000), await jpeg("IMG_20261127_0932.jpg", 12, 3000, 4000)];
+  const photos = [await cameraSizeJpeg("IMG_20261127_0931.jpg", 11), await cameraSizeJpeg("IMG_20261127_0932.jpg", 12, true)];
   const name = uniqueName("Kept photos Ganesh");
   await page.goto("/dashboard/upload");
   if (javaScriptEnabled) await hydrated(page);
@@ -27,12 +40,7 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   if (javaScriptEnabled) {
     await page.getByLabel("Weight").fill("640");
     // The browser's check passes; the server sees an empty Weight.
-    await page.route("**/dashboard/upload", async (route) => {
-      const body = route.request().postDataBuffer();
-      if (route.request().method() !== "POST" || !body) return route.continue();
-      const emptied = body.toString("latin1").replace(/(name="weight"\r\n\r\n)640(\r\n)/, "$1$2");
-      await route.continue({ postData: Buffer.from(emptied, "latin1") });
-    }, { times: 1 });
+    await weightOnItsWay(page, "**/dashboard/upload", "640", "");
   }
   await page.getByLabel("Images (1 to 5)").setInputFiles(photos);
   await page.getByRole("button", { name: "Add product" }).tap();
@@ -81,11 +89,7 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   if (javaScriptEnabled) {
     await hydrated(page);
     // The browser's check passes; the server sees a negative Weight.
-    await page.route(`**/dashboard/edit-product/${id}*`, async (route) => {
-      const body = route.request().postDataBuffer();
-      if (route.request().method() !== "POST" || !body) return route.continue();
-      await route.continue({ postData: Buffer.from(body.toString("latin1").replace(/(name="weight"\r\n\r\n)777(\r\n)/, "$1-1$2"), "latin1") });
-    }, { times: 1 });
+    await weightOnItsWay(page, `**/dashboard/edit-product/${id}*`, "777", "-1");
   }
   await page.getByLabel("Weight").fill(javaScriptEnabled ? "777" : "-1");
   await page.getByLabel("New images").setInputFiles([await jpeg("IMG_20261127_0940.jpg", 22, 4000, 3000)]);
