@@ -8,12 +8,13 @@ import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
+import type { PendingView } from "#app/components/admin/pending-photos.tsx";
 import { DELETE_PRODUCT_CONFIRM, productStateText } from "#app/components/admin/product-card-actions.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
-import { notFound, refusalOf, refused } from "#app/lib/http-error.server.ts";
+import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { changesSince, CONFLICT_MESSAGES, editBase, type FieldChange } from "#app/modules/catalog/edit-conflict.ts";
@@ -28,7 +29,8 @@ import {
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { parseUpload } from "#app/modules/media/upload.server.ts";
+import { claimPending, keepPending, pendingOfForm } from "#app/modules/media/pending.server.ts";
+import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
 import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
@@ -85,6 +87,8 @@ type ActionData = {
   confirm?: ConfirmRequest;
   /** An edit based on an old version: what changed meanwhile, and the version to save on. */
   conflict?: { changes: FieldChange[]; version: number; base: string };
+  /** Photos kept from a refused save, shown on the returned form. */
+  pending?: PendingView | null;
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -126,42 +130,60 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 async function updateAction(request: Request, id: number, self: string) {
+  // Photos received with a refused edit are kept for the corrected one (app/modules/media/pending.server.ts).
+  const formKey = `edit:${id}`;
   let upload;
   let current = 0;
   try {
     current = await countProductImages(id);
     upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current) });
   } catch (error) {
-    return refused<ActionData>(error, (message) => ({ error: MANAGE_MESSAGES.saveFailed, imageError: message }));
+    const fields = error instanceof UploadError ? error.fields : new FormData();
+    const earlier = await pendingOfForm(fields, formKey);
+    const pending = earlier ? await keepPending(formKey, [], earlier) : null;
+    return refused<ActionData>(error, (message) => ({ error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
   }
+  const earlier = await pendingOfForm(upload.fields, formKey);
+  const images = [...(earlier?.files ?? []), ...upload.files];
+  const keepRefused = async () => {
+    const keep = ["true", "on", "1"].includes(String(upload.fields.get("keepExistingImages") ?? ""));
+    const total = (keep || images.length === 0 ? current : 0) + images.length;
+    const tooMany = total > UPLOAD_LIMITS.imagesPerProduct;
+    // Not those past the limit: the owner chooses again.
+    if (tooMany) await upload.discard();
+    return { pending: await keepPending(formKey, tooMany ? [] : upload.files, earlier), imageError: tooMany ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null };
+  };
   const submission = parseWithZod(upload.fields, { schema: productEditFormSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    await upload.discard();
     // Say what is wrong with the images too, not only the fields.
-    const keep = ["true", "on", "1"].includes(String(upload.fields.get("keepExistingImages") ?? ""));
-    const total = (keep || upload.files.length === 0 ? current : 0) + upload.files.length;
-    const imageError = total > UPLOAD_LIMITS.imagesPerProduct ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null;
-    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError }, { status: 400 });
+    const { pending, imageError } = await keepRefused();
+    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError, pending }, { status: 400 });
   }
   try {
-    await updateProduct(id, submission.value, upload.files);
+    await updateProduct(id, submission.value, images);
+    if (earlier) await claimPending(earlier);
   } catch (error) {
-    await upload.discard();
-    if (refusalOf(error).status === 409) return conflictAnswer(id, upload.fields.get("original"), submission.reply());
+    if (!(error instanceof HttpError)) {
+      await upload.discard();
+      throw error;
+    }
+    const { pending } = await keepRefused();
+    if (error.status === 409) return conflictAnswer(id, upload.fields.get("original"), submission.reply(), pending);
     return refused<ActionData>(error, (message) => ({
       result: submission.reply(),
       error: MANAGE_MESSAGES.saveFailed,
       imageError: message,
+      pending,
     }));
   }
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
 }
 
 /** Everything typed stays in the form (the reply); the list says what another save changed. */
-async function conflictAnswer(id: number, original: unknown, result: SubmissionResult<string[]>) {
+async function conflictAnswer(id: number, original: unknown, result: SubmissionResult<string[]>, pending: PendingView | null) {
   const now = await getProductForAdmin(id);
   const conflict = { changes: changesSince(original, now), version: now.version, base: editBase(now) };
-  return data<ActionData>({ result, error: CONFLICT_MESSAGES.page, conflict }, { status: 409 });
+  return data<ActionData>({ result, error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
 }
 
 function ConflictChanges({ changes }: { changes: FieldChange[] }) {
@@ -269,6 +291,7 @@ export default function EditProduct() {
             returnTo={self}
             lastResult={actionData?.result}
             imageError={actionData?.imageError}
+            pending={actionData?.pending}
             rebase={actionData?.conflict}
           />
         </div>

@@ -40,10 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** The one-time token the form was sent with, if it is one. */
+function formTokenOf(fields: FormData): string | null {
+  const token = fields.get("formToken");
+  return typeof token === "string" && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : null;
+}
+
 /** What binds kept photos to this form: its one-time token (null without one). */
 function formKeyOf(fields: FormData): string | null {
-  const token = fields.get("formToken");
-  return typeof token === "string" && /^[A-Za-z0-9_-]{22}$/.test(token) ? `add:${token}` : null;
+  const token = formTokenOf(fields);
+  return token ? `add:${token}` : null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
       error: `Error: ${message}`,
       pending,
+      formToken: formTokenOf(fields),
     }));
   }
   const submission = parseWithZod(upload.fields, { schema: productCreateSchema });
@@ -80,6 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
         result: submission.reply(imageError ? { fieldErrors: { images: [imageError] } } : undefined),
         error: `Error: ${imageError ?? "Please correct the highlighted fields."}`,
         pending,
+        // The returned form is the same form: its token (and with it the kept photos) stays.
+        formToken: formTokenOf(upload.fields),
         imagesNotKept: pending || tooMany ? 0 : fresh.length,
       },
       { status: 400 },
@@ -141,7 +150,7 @@ export default function UploadProduct() {
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
   // With JS the form stays on the page between pieces: each piece gets its own token.
-  const [formToken, setFormToken] = useState(loaderToken);
+  const [formToken, setFormToken] = useState(actionData?.formToken ?? loaderToken);
   // The result shown is that of the last Add: sending the form again hides it until the next one.
   const [replacedResult, setReplacedResult] = useState<number | null>(null);
   // Photos the server kept from a refused send: without JS from the action's answer, with JS read from the refused page.

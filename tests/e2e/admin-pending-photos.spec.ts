@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
-import { findProductId, sqlQuery } from "./fixtures/admin.ts";
-import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { addProduct, findProductId, sqlQuery } from "./fixtures/admin.ts";
+import { cameraSizeJpeg, jpeg, uniqueName } from "./fixtures/media.ts";
 
 // The owner on her phone adds a piece with two camera-size photos and forgets the Weight: the
 // form comes back with the photos kept (thumbnails and names), she fills in the Weight only,
@@ -14,9 +15,21 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
+/** The first form post to `url` reaches the server with Weight `to` instead of `from`; polls (GET) and later posts pass untouched. */
+async function weightOnItsWay(page: Page, url: string, from: string, to: string) {
+  let rewritten = false;
+  await page.route(url, async (route) => {
+    const body = route.request().postDataBuffer();
+    if (rewritten || route.request().method() !== "POST" || !body) return route.continue();
+    rewritten = true;
+    const changed = body.toString("latin1").replace(new RegExp(`(name="weight"\r\n\r\n)${from}(\r\n)`), `$1${to}$2`);
+    await route.continue({ postData: Buffer.from(changed, "latin1") });
+  });
+}
+
 test("a refused Weight keeps two camera-size photos, and the corrected save makes the piece with them", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
-  const photos = [await jpeg("IMG_20261127_0931.jpg", 11, 4000, 3000), await jpeg("IMG_20261127_0932.jpg", 12, 3000, 4000)];
+  const photos = [await cameraSizeJpeg("IMG_20261127_0931.jpg", 11), await cameraSizeJpeg("IMG_20261127_0932.jpg", 12, true)];
   const name = uniqueName("Kept photos Ganesh");
   await page.goto("/dashboard/upload");
   if (javaScriptEnabled) await hydrated(page);
@@ -27,12 +40,7 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   if (javaScriptEnabled) {
     await page.getByLabel("Weight").fill("640");
     // The browser's check passes; the server sees an empty Weight.
-    await page.route("**/dashboard/upload", async (route) => {
-      const body = route.request().postDataBuffer();
-      if (route.request().method() !== "POST" || !body) return route.continue();
-      const emptied = body.toString("latin1").replace(/(name="weight"\r\n\r\n)640(\r\n)/, "$1$2");
-      await route.continue({ postData: Buffer.from(emptied, "latin1") });
-    }, { times: 1 });
+    await weightOnItsWay(page, "**/dashboard/upload", "640", "");
   }
   await page.getByLabel("Images (1 to 5)").setInputFiles(photos);
   await page.getByRole("button", { name: "Add product" }).tap();
@@ -71,4 +79,36 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   expect(Number(weight!.weight_g)).toBe(650);
   // Used, the kept photos are no longer pending: the thumbnail's address answers 404.
   expect((await page.request.get(thumb!)).status()).toBe(404);
+});
+
+test("Edit: a refused Weight keeps the new photo, and the corrected save adds it to the piece", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName("Kept photo on Edit");
+  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 21)] });
+  await page.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) {
+    await hydrated(page);
+    // The browser's check passes; the server sees a negative Weight.
+    await weightOnItsWay(page, `**/dashboard/edit-product/${id}*`, "777", "-1");
+  }
+  await page.getByLabel("Weight").fill(javaScriptEnabled ? "777" : "-1");
+  await page.getByLabel("New images").setInputFiles([await jpeg("IMG_20261127_0940.jpg", 22, 4000, 3000)]);
+  await page.getByRole("button", { name: "Save changes" }).tap();
+
+  await expect(page.getByLabel("Weight")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  const kept = page.getByTestId("pending-photos");
+  await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0940\.jpg · \d\.\d MB$/]);
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: fix the highlighted fields and save; there is no need to choose it again.");
+  if (javaScriptEnabled) expect(await page.getByLabel("New images").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+  await page.getByLabel("Weight").fill("777");
+  await page.getByRole("button", { name: "Save changes" }).tap();
+  await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
+  const media = await sqlQuery<Array<{ original_name: string }>>(
+    "SELECT m.original_name FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
+    [id],
+  );
+  expect(media.map((m) => m.original_name)).toEqual(["first.jpg", "IMG_20261127_0940.jpg"]);
+  const [row] = await sqlQuery<Array<{ weight_g: string }>>("SELECT weight_g FROM products WHERE id = ?", [id]);
+  expect(Number(row!.weight_g)).toBe(777);
 });

@@ -2,13 +2,14 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "./field.tsx";
 import { FilePicker } from "./file-picker.tsx";
+import { PendingPhotos, type PendingView } from "./pending-photos.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
 import { StateFields } from "./state-fields.tsx";
@@ -36,6 +37,7 @@ export function ProductEditForm({
   lastResult,
   imageError,
   rebase,
+  pending = null,
 }: {
   product: EditableProduct;
   mode: "quick" | "full";
@@ -44,6 +46,8 @@ export function ProductEditForm({
   imageError?: string | null;
   /** After an edit refused as based on an old version: the current one, so the next save may go through. */
   rebase?: { version: number; base: string } | null;
+  /** Photos the server kept from a refused save (shown as chosen; not chosen again). */
+  pending?: PendingView | null;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   // The version the owner started from: a poll's revalidation must not move it on under what
@@ -54,6 +58,8 @@ export function ProductEditForm({
   if (started.key !== location.key) setStarted({ key: location.key, version: product.version, base: editBase(product) });
   const basedOn = rebase ?? started;
   const [keep, setKeep] = useState(true);
+  // Photos the server now keeps are no longer the picker's to send.
+  useEffect(() => setFiles([]), [pending?.ref]);
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
     lastResult: lastResult ?? null,
@@ -71,7 +77,8 @@ export function ProductEditForm({
     return typeof v === "string" ? v : "";
   };
   const current = product.images.length;
-  const clientImageError = productImagesProblem(files, { kept: mode === "quick" || keep ? current : 0, current });
+  const kept = (pending?.photos ?? []).map((photo) => ({ size: photo.bytes }));
+  const clientImageError = productImagesProblem([...kept, ...files], { kept: mode === "quick" || keep ? current : 0, current });
   const meta = (name: "priceFixed" | "priceDiscount") => ({
     required: fields[name].required,
     min: fields[name].min,
@@ -143,7 +150,10 @@ export function ProductEditForm({
         </>
       )}
       <div className="md:col-span-2">
+        <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
+        {/* Keyed by the kept photos: with JS the input holding what the server now keeps is emptied. */}
         <FilePicker
+          key={pending?.ref ?? "none"}
           label={mode === "quick" ? "Add images" : "New images"}
           name="images"
           accept="image/*"
