@@ -208,8 +208,11 @@ describe("reconcile", () => {
     await fs.access(path.join(storage.mediaDir, lost.path));
   });
 
-  it("is registered as a repeatable job on the maintenance queue", async () => {
+  it("is registered as a repeatable job on the maintenance queue (beside the daily backup)", async () => {
     const schedulers = await getQueues().maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => [s.key, s.name, Number(s.every)])).toEqual([["reconcile-media", "reconcile", 3600000]]);
+    expect(schedulers.map((s) => [s.key, s.name, Number(s.every) || s.pattern]).sort()).toEqual([
+      ["daily-backup", "backup", "0 3 * * *"],
+      ["reconcile-media", "reconcile", 3600000],
+    ]);
   });
 });
