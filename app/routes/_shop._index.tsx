@@ -6,7 +6,7 @@ import { SocialLinks } from "#app/components/shop/contact-links.tsx";
 import { FeatureIcon } from "#app/components/shop/icons.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
-import { Slider } from "#app/components/shop/slider.tsx";
+import { SLIDE_IMAGE_SIZES, Slider } from "#app/components/shop/slider.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
@@ -14,7 +14,7 @@ import { truncate } from "#app/modules/catalog/format.ts";
 import { listHomeProducts, toCardView, type HomeProducts } from "#app/modules/catalog/products.server.ts";
 import { getCurrentDisplayImage } from "#app/modules/media/library.server.ts";
 import { listSlideImages } from "#app/modules/media/slides.server.ts";
-import type { ImageView } from "#app/modules/media/views.ts";
+import { imagePreload, type ImageView } from "#app/modules/media/views.ts";
 import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
@@ -55,6 +55,8 @@ export async function loader() {
   };
 }
 
+const HERO_SIZES = "100vw";
+
 /**
  * The display image this browser last showed on the home page: undefined until the first
  * one (and always on the server, where effects do not run). Lets the banner tell a first
@@ -70,7 +72,7 @@ function HeroBanner({ image }: { image: ImageView }) {
     <Picture
       image={image}
       alt="Handmade Dokra brass from our workshop"
-      sizes="100vw"
+      sizes={HERO_SIZES}
       priority
       className={changed ? "shop-banner-fade shop-banner-refade block" : "shop-banner-fade block"}
       imgClassName="mx-auto max-h-[70vh] w-full object-cover"
@@ -275,13 +277,18 @@ export default function Home() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const og = data?.display?.og ?? data?.gifts[0]?.images[0]?.og;
-  return seo({
-    title: `${shop?.name ?? "Dokra"}: handmade Dokra brass from West Bengal`,
-    description:
-      "Handmade Dokra brass art by lost-wax casting, straight from the artisans of West Bengal. Browse wall hangings, idols, lamps and gifts, and order on WhatsApp.",
-    path: "/",
-    publicUrl: shop?.publicUrl,
-    siteName: shop?.name,
-    image: og ? { ...og, alt: "Handmade Dokra brass" } : null,
-  });
+  return [
+    ...seo({
+      title: `${shop?.name ?? "Dokra"}: handmade Dokra brass from West Bengal`,
+      description:
+        "Handmade Dokra brass art by lost-wax casting, straight from the artisans of West Bengal. Browse wall hangings, idols, lamps and gifts, and order on WhatsApp.",
+      path: "/",
+      publicUrl: shop?.publicUrl,
+      siteName: shop?.name,
+      image: og ? { ...og, alt: "Handmade Dokra brass" } : null,
+    }),
+    // The hero and the first slide: on a phone the two are about the same size, and either is the largest paint.
+    ...imagePreload(data?.display, HERO_SIZES),
+    ...imagePreload(data?.slides[0]?.image, SLIDE_IMAGE_SIZES),
+  ];
 };
