@@ -115,15 +115,3 @@ export function jpegLadder(variants: readonly MediaVariant[] | null): JpegView[]
 export function jpegForLongSide(ladder: readonly JpegView[], minLongSide: number): JpegView | null {
   return ladder.find((v) => Math.max(v.width, v.height) >= minLongSide) ?? ladder.at(-1) ?? null;
 }
-
-/**
- * A `<link rel="preload">` (as a Remix meta descriptor) for the picture a page shows first: the
- * same srcset and sizes as its <picture>, so the browser fetches the very file the <img> then
- * takes, from the head and at high priority. AVIF when the picture has it (a browser without
- * AVIF skips a preload of that type and loads the WebP its <picture> picks).
- */
-export function imagePreload(image: ImageView | null | undefined, sizes: string) {
-  if (!image) return [];
-  const [type, imageSrcSet] = image.avifSrcset ? ["image/avif", image.avifSrcset] : ["image/webp", image.webpSrcset];
-  return [{ tagName: "link", rel: "preload", as: "image", type, imageSrcSet, imageSizes: sizes, fetchpriority: "high" }] as const;
-}
