@@ -110,6 +110,23 @@ function HomeIntro() {
   );
 }
 
+/** A product shelf's heading: a small line above, the title, and a link to the whole list. */
+function ShelfHeader({ kicker, id, title, to, action }: { kicker: string; id: string; title: string; to: string; action: string }) {
+  return (
+    <>
+      <p className="text-sm tracking-wide text-clay uppercase">{kicker}</p>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id={id} className="font-serif text-3xl text-brass-800">
+          {title}
+        </h2>
+        <Link to={to} className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 text-brass-800">
+          {action}
+        </Link>
+      </div>
+    </>
+  );
+}
+
 export default function Home() {
   const { display, gifts, stock, slides, tiles, social, features } = useLoaderData<typeof loader>();
   const displayId = display?.id ?? null;
@@ -189,15 +206,7 @@ export default function Home() {
         </section>
 
         <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="gift-heading" data-testid="gift-corner">
-          <p className="text-sm tracking-wide text-clay uppercase">Handcrafted Collection</p>
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <h2 id="gift-heading" className="font-serif text-3xl text-brass-800">
-              Gift Corner
-            </h2>
-            <Link to="/product/trending" className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 text-brass-800">
-              Explore Collection
-            </Link>
-          </div>
+          <ShelfHeader kicker="Handcrafted Collection" id="gift-heading" title="Gift Corner" to="/product/trending" action="Explore Collection" />
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
             {gifts.map((product) => (
               <li key={product.id} className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="gift-card">
@@ -228,15 +237,7 @@ export default function Home() {
 
         <section className="bg-white py-12" aria-labelledby="collection-heading" data-testid="dokra-collection">
           <div className="mx-auto max-w-6xl px-4">
-            <p className="text-sm tracking-wide text-clay uppercase">Our Available</p>
-            <div className="flex flex-wrap items-end justify-between gap-2">
-              <h2 id="collection-heading" className="font-serif text-3xl text-brass-800">
-                Dokra Collection
-              </h2>
-              <Link to="/product/available-collection" className="inline-flex min-h-11 items-center rounded border border-brass-700 px-4 text-brass-800">
-                View all products
-              </Link>
-            </div>
+            <ShelfHeader kicker="Our Available" id="collection-heading" title="Dokra Collection" to="/product/available-collection" action="View all products" />
             <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
               {stock.map((product, i) => (
                 <li
