@@ -6,13 +6,14 @@ import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { EnquiryToggle } from "#app/components/shop/enquiry.tsx";
 import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
-import { ProductGallery } from "#app/components/shop/product-gallery.tsx";
+import { GALLERY_IMAGE_SIZES, ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
 import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppAnchor, WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
+import { imagePreload } from "#app/components/ui/picture.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
@@ -216,13 +217,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { product } = data;
   const og = product.images[0]?.og;
   const description = (product.description.trim() || `${product.name}, handmade Dokra brass.`).slice(0, 160);
-  return seo({
-    title: product.name,
-    description,
-    path: `/product/${product.category}/${product.id}`,
-    publicUrl: shop?.publicUrl,
-    siteName: shop?.name,
-    type: "product",
-    image: og ? { ...og, alt: product.name } : null,
-  });
+  return [
+    ...seo({
+      title: product.name,
+      description,
+      path: `/product/${product.category}/${product.id}`,
+      publicUrl: shop?.publicUrl,
+      siteName: shop?.name,
+      type: "product",
+      image: og ? { ...og, alt: product.name } : null,
+    }),
+    ...imagePreload(product.images[data.imageIndex], GALLERY_IMAGE_SIZES),
+  ];
 };

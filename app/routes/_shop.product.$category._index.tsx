@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
+import { CARD_IMAGE_SIZES } from "#app/components/shop/product-card.tsx";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
+import { imagePreload } from "#app/components/ui/picture.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
@@ -76,12 +78,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   // The canonical address keeps the filter and page but never the order: one address per set of pieces.
   const search = data ? listingSearch({ price: data.price, page: data.page.page }) : "";
   const firstImage = data?.page.items[0]?.images[0]?.og;
-  return seo({
-    title: name,
-    description: `${name}: handmade Dokra brass by the artisans of West Bengal, with prices in rupees. Order on WhatsApp.`,
-    path: `${location.pathname}${search}`,
-    publicUrl: shop?.publicUrl,
-    siteName: shop?.name,
-    image: firstImage ? { ...firstImage, alt: name } : null,
-  });
+  return [
+    ...seo({
+      title: name,
+      description: `${name}: handmade Dokra brass by the artisans of West Bengal, with prices in rupees. Order on WhatsApp.`,
+      path: `${location.pathname}${search}`,
+      publicUrl: shop?.publicUrl,
+      siteName: shop?.name,
+      image: firstImage ? { ...firstImage, alt: name } : null,
+    }),
+    // The first row of cards on a phone: the listing's largest paint.
+    ...(data?.page.items.slice(0, 2).flatMap((item) => imagePreload(item.images[0], CARD_IMAGE_SIZES)) ?? []),
+  ];
 };

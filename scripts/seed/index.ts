@@ -100,7 +100,9 @@ async function seedCatalogue() {
   for (let i = 0; i < 2; i++) {
     if (await mediaExists("video", `workshop-${i + 1}.mp4`)) continue;
     const file = storage.scratchPath("mp4");
-    await renderDemoClip(file, i);
+    // Three pieces from across the catalogue, each at its first picture's tone and ground.
+    const pieces = [0, 17, 34].map((offset) => (i * 7 + offset) % DEMO_PRODUCTS.length);
+    await renderDemoClip(file, pieces.map((index) => ({ name: DEMO_PRODUCTS[index]!.name, seed: index * 10 })));
     await createMediaEntry("videos", await saveUpload(createReadStream(file), `workshop-${i + 1}.mp4`, "video/mp4", "video"));
     await fs.unlink(file);
   }

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { place } from "./motif-parts.ts";
@@ -66,22 +67,50 @@ export async function renderDokraPicture(seed: number, width = 1200, height = 12
   return render(body, seed, width, height);
 }
 
-/** A short H.264/AAC clip made by ffmpeg from its own test sources, tinted like brass. */
-export async function renderDemoClip(outFile: string, seed: number, seconds = 4): Promise<void> {
-  const source = seed % 2 === 0 ? `mandelbrot=s=640x360:r=25` : `testsrc2=s=640x360:r=25`;
-  await run(
-    "ffmpeg",
-    [
-      "-hide_banner", "-loglevel", "error", "-y",
-      "-f", "lavfi", "-i", source,
-      "-f", "lavfi", "-i", `sine=frequency=${220 + seed * 110}:sample_rate=44100`,
-      "-t", String(seconds),
-      "-vf", "colorchannelmixer=rr=0.9:gg=0.7:bb=0.35,format=yuv420p",
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "28",
-      "-c:a", "aac", "-b:a", "64k",
-      "-shortest", "-movflags", "+faststart",
-      outFile,
-    ],
-    { timeout: 60_000 },
-  );
+const CLIP = { width: 854, height: 480, fps: 25, shot: 3.2, fade: 0.6 };
+/** Each shot's camera move over its picture: zoom in, pan across, zoom out (`p` runs 0 → 1). */
+const MOVES = [
+  { z: (p: string) => `1+0.2*${p}`, x: () => "(iw-iw/zoom)/2" },
+  { z: () => "1.2", x: (p: string) => `(iw-iw/zoom)*${p}` },
+  { z: (p: string) => `1.2-0.2*${p}`, x: () => "(iw-iw/zoom)/2" },
+];
+
+/**
+ * A short silent H.264 clip of the workshop's pieces: a slow zoom or pan over each piece's
+ * picture (rendered wide, twice the clip's size so the move stays smooth), cross-faded.
+ */
+export async function renderDemoClip(outFile: string, pieces: { name: string; seed: number }[]): Promise<void> {
+  const { width, height, fps, shot, fade } = CLIP;
+  const frames = Math.round(shot * fps);
+  const stills = pieces.map((_, i) => `${outFile}.${i}.jpg`);
+  try {
+    await Promise.all(pieces.map(async (piece, i) => fs.writeFile(stills[i]!, await renderProductPicture(piece.name, piece.seed, width * 2, height * 2))));
+    const shots = stills.map((_, i) => {
+      const move = MOVES[i % MOVES.length]!;
+      const p = `on/${frames}`;
+      return `[${i}:v]zoompan=z='${move.z(p)}':x='${move.x(p)}':y='(ih-ih/zoom)/2':d=${frames}:s=${width}x${height}:fps=${fps},setsar=1[s${i}]`;
+    });
+    let last = "s0";
+    const fades = stills.slice(1).map((_, i) => {
+      const next = `f${i + 1}`;
+      const step = `[${last}][s${i + 1}]xfade=transition=fade:duration=${fade}:offset=${((i + 1) * (shot - fade)).toFixed(2)}[${next}]`;
+      last = next;
+      return step;
+    });
+    await run(
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-y",
+        ...stills.flatMap((still) => ["-i", still]),
+        "-filter_complex", [...shots, ...fades, `[${last}]format=yuv420p[out]`].join(";"),
+        "-map", "[out]",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "26",
+        "-movflags", "+faststart",
+        outFile,
+      ],
+      { timeout: 60_000 },
+    );
+  } finally {
+    await Promise.all(stills.map((still) => fs.rm(still, { force: true })));
+  }
 }

@@ -16,6 +16,9 @@ export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: num
   );
 }
 
+/** The listing card picture's sizes (its route preloads the first pictures at these). */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+
 /** A listing card: badge, picture, title (50 characters), price, enquiry heart, view links. */
 export function ProductCard({
   product,
@@ -36,7 +39,7 @@ export function ProductCard({
         <ProductImage
           image={product.images[0]}
           alt=""
-          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+          sizes={CARD_IMAGE_SIZES}
           priority={priority}
           imgClassName="aspect-square w-full rounded object-contain"
         />

@@ -11,6 +11,9 @@ export const MAX_THUMBNAILS = 5;
 
 const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
 
+/** The large picture's sizes (the product page preloads its first picture at these). */
+export const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 560px, 100vw";
+
 /**
  * The detail page's images. Without JS: thumbnails and arrows are `?image=n` links and
  * the main image links to its largest size. With JS: the same links switch in place,
@@ -127,7 +130,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
               key={image.id}
               image={image}
               alt={`${name}, picture ${index + 1} of ${count}`}
-              sizes="(min-width: 1024px) 560px, 100vw"
+              sizes={GALLERY_IMAGE_SIZES}
               priority
               fallback
               imgClassName="aspect-square w-full object-contain select-none"

@@ -5,6 +5,8 @@ import type { ImageView } from "#app/modules/media/views.ts";
 import type { Slide } from "#app/modules/site/content.ts";
 
 export const SLIDE_INTERVAL_MS = 5000;
+/** The slide pictures' sizes (the home page preloads the first at these). */
+export const SLIDE_IMAGE_SIZES = "(min-width: 1152px) 1120px, 100vw";
 
 /**
  * The home slider. Without JS it is a CSS scroll-snap strip with anchor dots; with JS
@@ -89,7 +91,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
               <Picture
                 image={slide.image}
                 alt={slide.alt}
-                sizes="(min-width: 1152px) 1120px, 100vw"
+                sizes={SLIDE_IMAGE_SIZES}
                 // The first slide is on screen at load (on phones it is the largest image): no lazy loading.
                 priority={i === 0}
                 imgClassName="aspect-[16/7] min-h-64 w-full object-cover opacity-70"
