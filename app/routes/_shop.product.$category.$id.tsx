@@ -19,7 +19,7 @@ import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts"
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
 import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
-import { COMMISSION_TEXT } from "#app/modules/contact/commission-text.ts";
+import { COMMISSION_LINKS } from "#app/modules/contact/commission-links.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
@@ -135,7 +135,7 @@ export default function ProductDetail() {
           </div>
           <p className="mt-2">
             <Link to={`/commission?piece=${product.id}`} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline" data-testid="commission-link">
-              {product.state === "sold" ? COMMISSION_TEXT.linkSimilar : COMMISSION_TEXT.link}
+              {product.state === "sold" ? COMMISSION_LINKS.linkSimilar : COMMISSION_LINKS.link}
             </Link>
           </p>
           {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}

@@ -22,7 +22,8 @@ import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { ProductStateActions, SOLD_STEP_ID } from "#app/components/admin/product-state-actions.tsx";
 import { setProductState } from "#app/modules/catalog/states.server.ts";
-import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES, productStateFields } from "#app/modules/catalog/states.ts";
+import { productStateFields } from "#app/modules/catalog/state-schema.ts";
+import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES } from "#app/modules/catalog/states.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
 import { pieceFiguresShort } from "#app/modules/interest/texts.ts";
 

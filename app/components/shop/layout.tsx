@@ -5,7 +5,7 @@ import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
-import { COMMISSION_TEXT } from "#app/modules/contact/commission-text.ts";
+import { COMMISSION_LINKS } from "#app/modules/contact/commission-links.ts";
 import { telHref } from "#app/modules/site/links.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import type { RootData } from "#app/root.tsx";
@@ -269,7 +269,7 @@ export function ShopChrome({
             </p>
             <p>
               <Link className="inline-flex min-h-11 items-center underline" to="/commission" data-testid="footer-commission">
-                {COMMISSION_TEXT.link}
+                {COMMISSION_LINKS.link}
               </Link>
             </p>
           </div>

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import { parseSize } from "./format.ts";
-import { productStateFields, STATE_MESSAGES } from "./states.ts";
+import { productStateFields } from "./state-schema.ts";
+import { STATE_MESSAGES } from "./states.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { ProductState } from "#db/schema.ts";
 
 // A piece's state (one-of-a-kind work): the limits, the words every page uses for it and the
-// rules the edit page, All Products and the API share. Client-safe. The shown/hidden switch is
+// rules the edit page, All Products and the API share. Client-safe, and without zod, because
+// every storefront card shows a state (the fields' schema is in state-schema.ts). The shown/hidden switch is
 // separate: a hidden piece is not public in any state.
 
 export type { ProductState };
@@ -54,28 +54,6 @@ export const STATE_MESSAGES = {
   shipsInDaysRequired: `A made-to-order piece needs "ships in days" (${SHIPS_IN_DAYS.min} to ${SHIPS_IN_DAYS.max})`,
   shipsInDaysOnlyMadeToOrder: 'Ships in days is only for made-to-order pieces: leave it empty, or choose "Made to order"',
 } as const;
-
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
-
-/** `state` and `shipsInDays` as a form or the API sends them; a blank field is absent. Added to the edit schemas. */
-export const productStateFields = {
-  state: z
-    .preprocess(blankToUndefined, z.enum(PRODUCT_STATES, { error: STATE_MESSAGES.state }).optional())
-    .meta({ description: "available, reserved, sold or made-to-order (then shipsInDays is required, unless already set)" }),
-  shipsInDays: z.preprocess(
-    (v) => {
-      const value = blankToUndefined(v);
-      return typeof value === "string" ? Number(value) : value;
-    },
-    z
-      .number({ error: STATE_MESSAGES.shipsInDays })
-      .int(STATE_MESSAGES.shipsInDays)
-      .min(SHIPS_IN_DAYS.min, STATE_MESSAGES.shipsInDays)
-      .max(SHIPS_IN_DAYS.max, STATE_MESSAGES.shipsInDays)
-      .nullable()
-      .optional(),
-  ).meta({ description: "Made-to-order only: ships in this many days, 1–365" }),
-};
 
 export interface StateChange {
   state?: ProductState;

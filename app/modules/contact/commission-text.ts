@@ -1,6 +1,8 @@
 // The commission form (/commission): its fields, limits and every word it shows, the
 // thank-you's WhatsApp message and the Messages screen's labels. Client-safe.
 
+import { COMMISSION_LINKS } from "./commission-links.ts";
+
 export const COMMISSION_PHOTO_MB = 10;
 
 export const COMMISSION_LIMITS = {
@@ -53,8 +55,7 @@ export const COMMISSION_TEXT = {
   thanksText: "Your request has reached the workshop. We will reply on WhatsApp soon.",
   alsoWhatsapp: "Also send on WhatsApp",
   another: "Send another request",
-  link: "Commission a piece",
-  linkSimilar: "Commission a similar piece",
+  ...COMMISSION_LINKS,
   subject: "Commission request",
 } as const;
 
