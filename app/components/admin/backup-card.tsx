@@ -3,7 +3,8 @@ import { BACKUP_TEXTS, formatBytes } from "#app/modules/backup/messages.ts";
 import type { BackupCardData, BackupWarning } from "#app/modules/backup/status.server.ts";
 import { usePollWhile } from "./poll.ts";
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
+// The workshop's own clock, said so (the server may run in UTC).
+const when = (iso: string) => `${new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" })} IST`;
 
 /** The owner's backups on the overview: the last good one, what is running, "Back up now" and the latest dump. */
 export function BackupCard({ card, notice }: { card: BackupCardData; notice: string | null }) {
