@@ -85,9 +85,9 @@ export class Refresher {
       const started = performance.now();
       this.remember(key, Date.now());
       await this.options.render(key).catch(() => undefined);
-      // Behind the visitors: a slot renders at most half of the time, and the pause lets the
-      // requests that queued up meanwhile be answered first.
-      await sleep(Math.max(1, Math.round(performance.now() - started)));
+      // Behind the visitors: a slot renders at most a quarter of the time, and the pause lets
+      // the requests that queued up meanwhile be answered first.
+      await sleep(Math.max(1, Math.round(3 * (performance.now() - started))));
     }
   }
 

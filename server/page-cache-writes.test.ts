@@ -203,9 +203,9 @@ describe("warming", () => {
     const before = { ...renders };
     await adminWrite("/gift");
     // Nobody asks meanwhile: the renders are the background's (a URL refreshed just before
-    // waits a quarter of the bound, so allow for that before the first visitor comes).
+    // waits half the bound, so allow for that before the first visitor comes).
     await vi.waitFor(() => expect([renders.piece - before.piece, renders.listing - before.listing, renders.about - before.about]).toEqual([1, 1, 1]), WAIT);
-    await new Promise((resolve) => setTimeout(resolve, (STALE_SECONDS * 1000) / 4 + 300));
+    await new Promise((resolve) => setTimeout(resolve, (STALE_SECONDS * 1000) / 2 + 300));
     const first = await Promise.all(["/piece", "/listing", "/about"].map(get));
     expect(first.map((r) => r.cache)).toEqual(["HIT", "HIT", "HIT"]);
     expect(first[0]!.text).toBe(`Dokra elephant (render ${renders.piece})`);

@@ -49,9 +49,9 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   let newestVersion = 0;
   /** Where background renders are addressed: the last visitor's origin. */
   let origin = "http://localhost";
-  // A quarter of the bound between two background renders of one URL: a page is refreshed
-  // well within the bound, and a storm of writes costs each URL a few renders per bound.
-  const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 4 });
+  // Half the bound between two background renders of one URL: a page is refreshed within the
+  // bound, and a storm of writes costs each URL two renders per bound (bench/RESULTS.md, write storm).
+  const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 2 });
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
