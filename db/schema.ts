@@ -88,6 +88,14 @@ export interface ProductFormTokensTable {
 }
 
 /** The shop's details set on the dashboard (migration 0150); NULL: the environment's value. */
+/** A product's name and description in one other language; NULL: not translated (English shows). */
+export interface ProductTranslationsTable {
+  product_id: number;
+  lang: "bn" | "hi";
+  name: string | null;
+  description: string | null;
+}
+
 export interface ShopSettingsTable {
   id: number;
   public_url: string | null;
@@ -249,6 +257,7 @@ export interface Database {
   product_images: ProductImagesTable;
   product_form_tokens: ProductFormTokensTable;
   shop_settings: ShopSettingsTable;
+  product_translations: ProductTranslationsTable;
   pending_uploads: PendingUploadsTable;
   gift_entries: ProductEntryTable;
   stock_entries: ProductEntryTable;

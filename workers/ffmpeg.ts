@@ -10,7 +10,6 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import ffmpeg from "fluent-ffmpeg";
 import { getEnv } from "#app/env.server.ts";
-import type { MediaVariant } from "#db/schema.ts";
 
 /** The binaries every run uses (FFMPEG_PATH, FFPROBE_PATH: app/env.server.ts). */
 export function ffmpegBinaries(): { ffmpeg: string; ffprobe: string } {
@@ -112,15 +111,9 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** The run was stopped through its signal (its record was deleted); `written`: files already stored. */
+/** The run was stopped through its signal (its record was deleted). */
 export class FfmpegStoppedError extends Error {
   override name = "FfmpegStoppedError";
-  constructor(
-    message: string,
-    readonly written: MediaVariant[] = [],
-  ) {
-    super(message);
-  }
 }
 
 /**

@@ -135,9 +135,14 @@ export async function makeVideoVariants(
   storage: MediaStorage,
   limits: VideoLimits = VIDEO_LIMITS,
   onProgress: (percent: number) => void | Promise<void> = () => undefined,
-  /** Aborted when the record is deleted: the running ffmpeg is killed and nothing more is made. */
-  signal?: AbortSignal,
+  run: {
+    /** Aborted when the record is deleted: the running ffmpeg is killed and nothing more is made. */
+    signal?: AbortSignal;
+    /** Filled with each size as soon as it is stored, so a caller whose record was deleted can discard them. */
+    stored?: MediaVariant[];
+  } = {},
 ): Promise<VideoResult> {
+  const { signal, stored = [] } = run;
   const info = await inspectVideo(inputPath, limits);
   const seconds = info.durationMs / 1000;
   await onProgress(5);
@@ -145,7 +150,6 @@ export async function makeVideoVariants(
   const posterFile = storage.scratchPath("jpg");
   const previewFile = storage.scratchPath("mp4");
   const webFile = storage.scratchPath("mp4");
-  let posterSizes: MediaVariant[] = [];
   try {
     // Poster: a frame a little way in (the first is often black), full size, square pixels.
     // Decoded from the start up to that point (output seek, at most a second of video): an
@@ -168,7 +172,7 @@ export async function makeVideoVariants(
     let poster: ImageResult;
     try {
       poster = await makeImageVariants(posterFile, storage, { og: false });
-      posterSizes = poster.variants;
+      stored.push(...poster.variants);
     } catch (error) {
       if (error instanceof BadImageError) throw new BadVideoError(VIDEO_MESSAGES.undecodable);
       throw error;
@@ -224,7 +228,9 @@ export async function makeVideoVariants(
     const previewSize = dimensions(previewInfo);
     const webSize = dimensions(webInfo);
     const preview = await storage.putDerivedFile(previewFile, "mp4");
+    stored.push({ role: "preview", format: "mp4", path: preview.key, ...previewSize, bytes: preview.bytes });
     const web = await storage.putDerivedFile(webFile, "mp4");
+    stored.push({ role: "web", format: "mp4", path: web.key, ...webSize, bytes: web.bytes });
     const largestJpeg = poster.variants
       .filter((v) => v.format === "jpeg")
       .sort((a, b) => b.width - a.width)[0]!;
@@ -234,22 +240,10 @@ export async function makeVideoVariants(
       durationMs: info.durationMs,
       placeholder: poster.placeholder,
       dominantColor: poster.dominantColor,
-      variants: [
-        ...poster.variants,
-        { ...largestJpeg, role: "poster" },
-        {
-          role: "preview",
-          format: "mp4",
-          path: preview.key,
-          ...previewSize,
-          bytes: preview.bytes,
-        },
-        { role: "web", format: "mp4", path: web.key, ...webSize, bytes: web.bytes },
-      ],
+      variants: [...poster.variants, { ...largestJpeg, role: "poster" }, ...stored.slice(-2)],
     };
   } catch (error) {
-    // Stopped because the record was deleted: the sizes already stored go back to the caller to discard.
-    if (signal?.aborted) throw new FfmpegStoppedError("stopped: the record was deleted", posterSizes);
+    if (signal?.aborted) throw new FfmpegStoppedError("stopped: the record was deleted");
     throw error;
   } finally {
     await Promise.all([posterFile, previewFile, webFile].map(removeQuietly));

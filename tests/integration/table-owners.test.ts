@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   contact_messages: "app/modules/contact/",
   waiting_buyers: "app/modules/waiting/",
   shop_settings: "app/modules/site/",
+  product_translations: "app/modules/catalog/",
   backups: "app/modules/backup/",
   interest_daily: "app/modules/interest/",
   interest_searches: "app/modules/interest/",

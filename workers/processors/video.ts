@@ -1,9 +1,9 @@
 import type { Job } from "bullmq";
 import type { MediaJobData } from "#app/modules/jobs/jobs.ts";
+import type { MediaVariant } from "#db/schema.ts";
 import { setMediaProgress } from "#app/modules/media/records.server.ts";
 import { BadVideoError, makeVideoVariants, VIDEO_LIMITS, type VideoLimits } from "../videos.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { FfmpegStoppedError } from "../ffmpeg.ts";
 import { discardWritten, makeAndMarkReady, openMediaRow, watchForDeletion, type ProcessorDeps } from "./media-row.ts";
 
 /**
@@ -30,15 +30,19 @@ export async function processVideo(
 
   // A deleted video stops its ffmpeg within a second rather than encoding on for nobody.
   const deletion = watchForDeletion(db, media.id);
+  const stored: MediaVariant[] = [];
   try {
     return await makeAndMarkReady({ db, storage }, media.id, BadVideoError, () =>
-      storage.withOriginalFile(media.original_path, (file) => makeVideoVariants(file, storage, limits, onProgress, deletion.signal)),
+      storage.withOriginalFile(media.original_path, (file) =>
+        makeVideoVariants(file, storage, limits, onProgress, { signal: deletion.signal, stored }),
+      ),
     );
   } catch (error) {
     // The failure may be the deletion's doing (its original removed) before the next check.
     if (!(await deletion.gone().catch(() => false))) throw error;
     logger.info({ mediaId: media.id }, "the video was deleted while it was processed; its work is stopped");
-    if (error instanceof FfmpegStoppedError && error.written.length > 0) await discardWritten(db, storage, media.id, error.written);
+    // Whatever stopped it (the abort, or a step that found its original removed), its stored sizes go.
+    if (stored.length > 0) await discardWritten(db, storage, media.id, stored);
     return "gone";
   } finally {
     deletion.dispose();
