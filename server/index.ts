@@ -13,6 +13,8 @@ import { loadEnvOrExit } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { isCrossSite } from "#app/modules/auth/origin.server.ts";
 import { getStorage, LocalDiskStorage } from "#app/modules/media/storage.server.ts";
+import { heardVersionMs } from "#app/modules/site/page-cache-limits.ts";
+import { listenForBumps } from "#app/modules/site/public-version.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { TAP_PATH } from "#app/modules/interest/kinds.ts";
 import { applyClientAddress } from "./client-address.ts";
@@ -51,6 +53,8 @@ app.use(refuseMalformedAddresses, refuseUnacceptedHosts(env), refuseUnservedMeth
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).
 const pageCache = env.PAGE_CACHE === "on" ? new PageCache(64 * 1024 * 1024) : null;
+// Bumps are announced on Redis: a hit need not read the version, nor a render the shop details.
+listenForBumps(heardVersionMs(env.PAGE_CACHE_STALE_SECONDS));
 // Counted after the answer is sent, cache hits included (server/interest.ts).
 if (env.INTEREST_COUNTING === "on") app.use(countPageViews());
 if (pageCache) app.use(createPageCacheHits(pageCache));

@@ -14,10 +14,15 @@ import type { CachedPage } from "./page-cache.ts";
  * `staleMs` old.
  */
 export async function mayServeStale(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<boolean> {
-  if (staleMs <= 0 || current <= page.version || current - page.version > MAX_STALE_VERSIONS) return false;
+  return (await staleSince(page, current, staleMs, now)) !== null;
+}
+
+/** When the first change since `page` was made, if the page may be served stale now (see mayServeStale); else null. */
+export async function staleSince(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<number | null> {
+  if (staleMs <= 0 || current <= page.version || current - page.version > MAX_STALE_VERSIONS) return null;
   const changes = await readPublicChanges(page.version + 1, current);
-  if (!changes || now - changes[0]!.at > staleMs) return false;
-  return changes.every((change) => change.tags !== null && !change.tags.some((tag) => names(tag, page.tags)));
+  if (!changes || now - changes[0]!.at > staleMs) return null;
+  return changes.every((change) => change.tags !== null && !change.tags.some((tag) => names(tag, page.tags))) ? changes[0]!.at : null;
 }
 
 function names(changeTag: string, pageTags: readonly string[]): boolean {

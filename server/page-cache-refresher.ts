@@ -6,8 +6,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 // (docs/decisions/108-page-cache-stale-after-every-write.md).
 
 export interface RefresherOptions {
-  /** Renders one URL for the cache, or decides it need not (already fresh, dropped). */
-  render: (key: string) => Promise<void>;
+  /**
+   * Renders one URL for the cache, or decides it need not (already fresh, dropped), or not
+   * yet: then it answers when to ask again, and the URL waits in the queue until then.
+   */
+  render: (key: string) => Promise<number | void>;
   /** Background renders at once (visitors' renders do not count). */
   concurrency: number;
   /** A URL is not rendered in the background again sooner than this after its last background render. */
@@ -18,20 +21,26 @@ export interface RefresherOptions {
 const MAX_REMEMBERED = 2_000;
 
 export class Refresher {
-  /** URLs to render, in the order asked, each once. */
-  private readonly waiting = new Set<string>();
+  /** URLs to render, in the order asked, each once, with the time before which it is not (0: now). */
+  private readonly waiting = new Map<string, number>();
   /** When each URL's last background render started. */
   private readonly lastStarted = new Map<string, number>();
   private running = 0;
   private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
 
   constructor(private readonly options: RefresherOptions) {}
 
   /** Queues URLs to render (a URL already waiting keeps its place). */
   add(keys: Iterable<string>): void {
     const before = this.waiting.size;
-    for (const key of keys) this.waiting.add(key);
+    for (const key of keys) if (!this.waiting.has(key)) this.waiting.set(key, 0);
     if (this.waiting.size > before) this.start();
+  }
+
+  /** When the last background render of `key` started, if it is remembered. */
+  lastRendered(key: string): number | undefined {
+    return this.lastStarted.get(key);
   }
 
   /** URLs waiting for their render. */
@@ -49,21 +58,25 @@ export class Refresher {
         this.start();
       });
     }
-    const due = this.dueAt(Date.now());
-    if (this.running < this.options.concurrency && due > 0 && due !== Infinity && !this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.start();
-      }, due);
-      this.timer.unref();
-    }
+    const now = Date.now();
+    const due = this.dueAt(now);
+    if (this.running >= this.options.concurrency || due === 0 || due === Infinity) return;
+    // A URL put back for later may be due before the timer already set.
+    if (this.timer && this.timerAt <= now + due) return;
+    clearTimeout(this.timer);
+    this.timerAt = now + due;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.start();
+    }, due);
+    this.timer.unref();
   }
 
   /** 0 when a waiting URL may be rendered now; else the ms until the first may (Infinity: none waits). */
   private dueAt(now: number): number {
     let soonest = Infinity;
-    for (const key of this.waiting) {
-      const wait = (this.lastStarted.get(key) ?? -Infinity) + this.options.minIntervalMs - now;
+    for (const key of this.waiting.keys()) {
+      const wait = this.notBefore(key) - now;
       if (wait <= 0) return 0;
       soonest = Math.min(soonest, wait);
     }
@@ -72,19 +85,29 @@ export class Refresher {
 
   /** The first waiting URL that may be rendered now, taken off the queue. */
   private take(now: number): string | undefined {
-    for (const key of this.waiting) {
-      if ((this.lastStarted.get(key) ?? -Infinity) + this.options.minIntervalMs > now) continue;
+    for (const key of this.waiting.keys()) {
+      if (this.notBefore(key) > now) continue;
       this.waiting.delete(key);
       return key;
     }
     return undefined;
   }
 
+  private notBefore(key: string): number {
+    return Math.max(this.waiting.get(key) ?? 0, (this.lastStarted.get(key) ?? -Infinity) + this.options.minIntervalMs);
+  }
+
   private async slot(): Promise<void> {
     for (let key = this.take(Date.now()); key !== undefined; key = this.take(Date.now())) {
       const started = performance.now();
-      this.remember(key, Date.now());
-      await this.options.render(key).catch(() => undefined);
+      const startedAt = Date.now();
+      const later = await this.options.render(key).catch(() => undefined);
+      if (typeof later === "number" && later > Date.now()) {
+        // Not rendered: back in the queue until then (unless asked for meanwhile, it keeps that place).
+        if (!this.waiting.has(key)) this.waiting.set(key, later);
+        continue;
+      }
+      this.remember(key, startedAt);
       // Behind the visitors: a slot renders at most a quarter of the time, and the pause lets
       // the requests that queued up meanwhile be answered first.
       await sleep(Math.max(1, Math.round(3 * (performance.now() - started))));

@@ -6,8 +6,8 @@ import { addToList } from "#app/modules/catalog/lists.server.ts";
 import { deleteProduct, toggleAvailability } from "#app/modules/catalog/manage.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
 import { bumpPublicVersion, closePublicVersion, readPublicChanges, readPublicVersion } from "#app/modules/site/public-version.server.ts";
-import { getDb } from "#db/index.ts";
 import { fakeServerBuild, listenWithCache } from "./fake-server-build.test-support.ts";
+import { newProduct } from "./page-cache-instance.test-support.ts";
 
 // Stale after every write that says what it changed, through the real handler, the real
 // catalogue functions on MySQL and the real version in Redis: a finished media job and a list
@@ -83,16 +83,6 @@ afterAll(async () => {
   await close();
   await closePublicVersion();
 });
-
-async function newProduct(name: string): Promise<number> {
-  const inserted = await getDb()
-    .insertInto("products")
-    .values({ name, description: "", category: "special-items", price_fixed: 1000, price_discount: null, status: "ready", available: 1 })
-    .executeTakeFirstOrThrow();
-  // Written here, not through an admin action: a write that names nothing, so no page is served from before it.
-  await bumpPublicVersion();
-  return Number(inserted.insertId);
-}
 
 async function get(path: string): Promise<{ cache: string | null; text: string; status: number }> {
   const response = await fetch(`${origin}${path}`);

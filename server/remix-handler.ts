@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "#app/lib/logger.server.ts";
 import { newRenderFacts, runRender, type RenderFacts } from "#app/lib/render-context.server.ts";
-import { bumpPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
+import { bumpPublicVersion, currentPublicVersion, readPublicVersion } from "#app/modules/site/public-version.server.ts";
 import { isAdminWrite } from "./admin-write.ts";
 import { logCacheHit } from "./request-log.ts";
 import { requestHost, sendFetchResponse, toFetchRequest } from "./express-fetch.ts";
@@ -19,7 +19,7 @@ import {
   type Lookup,
   type PageCache,
 } from "./page-cache.ts";
-import { goneSince, mayServeStale } from "./page-cache-freshness.ts";
+import { goneSince, mayServeStale, staleSince } from "./page-cache-freshness.ts";
 import { Refresher } from "./page-cache-refresher.ts";
 export { compressionFilter, type CacheState } from "./page-cache-answer.ts";
 import { withBufferedBody } from "./request-limits.ts";
@@ -52,6 +52,8 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   // Half the bound between two background renders of one URL: a page is refreshed within the
   // bound, and a storm of writes costs each URL two renders per bound (bench/RESULTS.md, write storm).
   const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 2 });
+  // What is left of the bound for the queue to reach a deferred URL (bench/RESULTS.md, write storm).
+  const refreshLeadMs = staleMs / 4;
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
@@ -78,7 +80,7 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
       // whose module named what it changed lets other pages be served stale for a moment.
       if (adminWrite) {
         await bumpPublicVersion([...facts.changed]);
-        void readPublicVersion().then((version) => version !== null && cache && noticeVersion(version));
+        void currentPublicVersion().then((version) => version !== null && cache && noticeVersion(version));
       }
     }
     if (cache) res.setHeader("X-Cache", "BYPASS");
@@ -149,13 +151,21 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   /**
    * The background render of a stored URL: only while it is outdated and may be served stale
    * meanwhile. Pages a change named (or any page, for a change that named nothing) are not
-   * rendered here: they are dropped, and their next visitor gets a fresh render.
+   * rendered here: they are dropped, and their next visitor gets a fresh render. A URL already
+   * refreshed here within the bound (writes keep coming) is rendered again only near the bound
+   * of the first change since, once for all the changes until then: the time to ask again is
+   * answered.
    */
-  async function refreshIfStale(key: string): Promise<void> {
+  async function refreshIfStale(key: string): Promise<number | void> {
     const stored = cache!.peek(key);
     const epoch = cache!.epoch;
-    const version = stored && (await readPublicVersion());
-    if (!stored || !version || stored.version >= version || stored.epoch !== epoch || !(await mayServeStale(stored, version, staleMs))) return;
+    const version = stored && (await currentPublicVersion());
+    if (!stored || !version || stored.version >= version || stored.epoch !== epoch) return;
+    const since = await staleSince(stored, version, staleMs);
+    if (since === null) return;
+    const due = since + staleMs - refreshLeadMs;
+    const last = refresher.lastRendered(key);
+    if (last !== undefined && Date.now() - last < staleMs && Date.now() < due) return due;
     await refresh(key, version, epoch);
   }
 
@@ -288,7 +298,8 @@ interface LookedUp {
 /** The entry for `key` under the current public version; a version that cannot be read ends the trust in every entry. */
 async function lookUp(cache: PageCache, key: string): Promise<LookedUp> {
   const epoch = cache.epoch;
-  const version = await readPublicVersion();
+  // The public API's reads ask Redis every time: a client reads back, on any instance, what it just wrote.
+  const version = key.startsWith("/api/") ? await readPublicVersion() : await currentPublicVersion();
   if (version === null) cache.distrust();
   return { version, found: cache.lookup(key, version), epoch };
 }

@@ -15,3 +15,10 @@ export const MAX_STALE_VERSIONS = 20;
 
 /** What a page or public read says to mark itself shareable; the cache sends its own Cache-Control. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, no-cache";
+
+/**
+ * How long a web process answers with the public version it last heard (a bump announced on
+ * Redis, or a read) before it reads it again: far within the stale bound, so a lost
+ * announcement delays a write by at most this long.
+ */
+export const heardVersionMs = (staleSeconds: number) => Math.min(1_000, (staleSeconds * 1000) / 2);

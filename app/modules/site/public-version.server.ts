@@ -88,6 +88,83 @@ export async function readPublicVersion(): Promise<number | null> {
   }
 }
 
+/**
+ * The version as this process last heard it: from a read, its own bump, or another process's
+ * bump announced on the channel. Trusted only while the subscription listens, and for at most
+ * `heardForMs` after it was heard: a lost message costs at most that long.
+ */
+let heard: { version: number; at: number } | undefined;
+let heardForMs = 0;
+/** Moves on whenever the subscription (re)starts or drops: a read begun before must not be trusted. */
+let listening: { generation: number; on: boolean } = { generation: 0, on: false };
+
+const subscriber = singleton<Redis>("__dokraVersionSubscriber", () => openSubscriber(getEnv().REDIS_URL));
+
+export const bumpsChannel = () => keyPrefix("public-version-bumps");
+
+function hear(version: number, at: number): void {
+  if (!heard || version > heard.version || (version === heard.version && at > heard.at)) heard = { version, at };
+}
+
+function setListening(on: boolean): void {
+  listening = { generation: listening.generation + 1, on };
+  heard = undefined;
+}
+
+function openSubscriber(url: string): Redis {
+  const redis = new Redis(url, {
+    autoResubscribe: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  redis.on("error", (error: Error) => log.debug({ err: error.message }, "redis error (bumps channel)"));
+  // Bumps made while it was away were not heard: nothing heard before counts, and after a
+  // reconnection the version is read again before it is trusted.
+  redis.on("close", () => setListening(false));
+  redis.on("ready", () => {
+    redis.subscribe(bumpsChannel()).then(
+      () => setListening(true),
+      () => redis.disconnect(true),
+    );
+  });
+  redis.on("message", (channel: string, message: string) => {
+    const version = Number(message);
+    if (channel === bumpsChannel() && listening.on && Number.isSafeInteger(version)) hear(version, Date.now());
+  });
+  return redis;
+}
+
+/**
+ * From now on this process listens for bumps, so `currentPublicVersion` answers from memory
+ * for up to `maxAgeMs` after the version was last heard (0: never).
+ */
+export function listenForBumps(maxAgeMs: number): void {
+  heardForMs = maxAgeMs;
+  if (maxAgeMs > 0) subscriber.get();
+}
+
+function stopListening(): void {
+  const redis = subscriber.take();
+  heardForMs = 0;
+  setListening(false);
+  redis?.disconnect();
+}
+
+/**
+ * The current public version, as `readPublicVersion`, but from memory while this process
+ * listens for bumps and heard the version less than `heardForMs` ago.
+ */
+export async function currentPublicVersion(): Promise<number | null> {
+  const asked = Date.now();
+  if (heardForMs > 0 && listening.on && heard && asked - heard.at < heardForMs && connection().status === "ready") return heard.version;
+  const before = listening;
+  const version = await readPublicVersion();
+  // Heard as of when it was asked, and only if no bump could have been missed meanwhile.
+  if (version !== null && before.on && listening === before) hear(version, asked);
+  return version;
+}
+
 /** How long the time a version was first seen is kept (a fetcher comes back within days). */
 const SEEN_AT_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -141,12 +218,16 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
       const change: PublicChange = { at: now, tags: tags && tags.length > 0 && !tags.includes(ANY_CHANGE) ? [...tags] : null };
       // The moment of the change, for the feeds' Last-Modified, and what it changed, for the
       // page cache. Best effort: the bump has landed; a change not recorded reads as "anything".
+      // Announced after its change is recorded, so a process that hears it can read what it changed.
       await redis
         .multi()
         .set(seenAtKey(version), String(now), "PX", SEEN_AT_TTL_MS, "NX")
         .set(changeKey(version), JSON.stringify(change), "PX", CHANGE_TTL_MS)
+        .publish(bumpsChannel(), String(version))
         .exec()
         .catch(() => undefined);
+      // This process's next page already sees it, whatever the channel's delay.
+      hear(version, now);
     }
     if (pendingRetry) {
       clearTimeout(pendingRetry);
@@ -191,8 +272,9 @@ export async function readPublicChanges(from: number, to: number): Promise<Publi
   return changes.every((change) => change !== undefined) ? (changes as PublicChange[]) : null;
 }
 
-/** For scripts and tests: closes the connection (after any bump). */
+/** For scripts and tests: closes the connections (after any bump). */
 export async function closePublicVersion(): Promise<void> {
+  stopListening();
   const redis = versionRedis.take();
   if (!redis) return;
   await redis.quit().catch(() => redis.disconnect());

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getEnv } from "#app/env.server.ts";
 import { getDb } from "#db/index.ts";
-import { closePublicVersion } from "./public-version.server.ts";
+import { bumpPublicVersion, closePublicVersion } from "./public-version.server.ts";
 import { readWhenConnected } from "./public-version.test-support.ts";
 import { getShopSettings, readShopDetails, saveShopDetails } from "./settings.server.ts";
 import { normalisePhone, shopDetailsSchema } from "./shop-details-schema.ts";
@@ -61,6 +61,17 @@ describe("the shop's details", () => {
     await saveShopDetails({ ...parsed.data!, publicUrl: null });
     expect((await getShopSettings(new Request("http://127.0.0.1:4321/"))).publicUrl).toBe("http://127.0.0.1:4321");
     expect(await getDb().selectFrom("shop_settings").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("the shop's details for a page", () => {
+  it("are read once per public version: a row written without a bump shows only once the version moves on", async () => {
+    const before = (await getShopSettings()).addressLine;
+    // Written as no module writes it: the bump that every save makes is left out.
+    await getDb().updateTable("shop_settings").set({ address_line: "Dariyapur, Bardhaman" }).where("id", "=", 1).execute();
+    expect((await getShopSettings()).addressLine).toBe(before);
+    await bumpPublicVersion();
+    expect((await getShopSettings()).addressLine).toBe("Dariyapur, Bardhaman");
   });
 });
 

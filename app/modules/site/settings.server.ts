@@ -2,7 +2,7 @@ import { getEnv, isAcceptedHost, type Env } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
 import type { ShopSettingsTable } from "#db/schema.ts";
-import { bumpPublicVersion } from "./public-version.server.ts";
+import { bumpPublicVersion, currentPublicVersion } from "./public-version.server.ts";
 import type { ShopDetailsInput } from "./shop-details-schema.ts";
 
 /** The shop's public details: the dashboard's Shop details where set there, else the environment's. */
@@ -43,21 +43,36 @@ export function shopDetailsOf(row: Partial<Row> | undefined, env: Env = getEnv()
 }
 
 let lastRow: Row | undefined;
+/**
+ * The row as read at a public version. Every save of the Shop details moves that version on,
+ * on whichever instance it is made, so a render at the same version needs no database read.
+ */
+let rowAt: { version: number; row: Row | undefined } | undefined;
 
-async function readRow(): Promise<Row | undefined> {
+async function readRow(): Promise<{ row: Row | undefined; read: boolean }> {
   try {
     lastRow = await getDb().selectFrom("shop_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-    return lastRow;
+    return { row: lastRow, read: true };
   } catch (error) {
     // A page still renders with the details last read (or the environment's) while the database is away.
     logger.warn({ err: error }, "could not read the shop settings; using the last ones read");
-    return lastRow;
+    return { row: lastRow, read: false };
   }
+}
+
+/** The row for a page: from memory while the public version is the one it was read at. */
+async function readRowForPage(): Promise<Row | undefined> {
+  // Read before the row: a save after it moves the version on, and the next page reads again.
+  const version = await currentPublicVersion();
+  if (version !== null && rowAt?.version === version) return rowAt.row;
+  const { row, read } = await readRow();
+  if (read && version !== null) rowAt = { version, row };
+  return row;
 }
 
 /** The Shop details form's values. */
 export async function readShopDetails(): Promise<ShopDetailsInput> {
-  return shopDetailsOf(await readRow());
+  return shopDetailsOf((await readRow()).row);
 }
 
 /**
@@ -72,7 +87,7 @@ function visitorOrigin(request: Request | undefined, env: Env): string | null {
 
 export async function getShopSettings(request?: Request): Promise<ShopSettings> {
   const env = getEnv();
-  const details = shopDetailsOf(await readRow(), env);
+  const details = shopDetailsOf(await readRowForPage(), env);
   return {
     name: env.SHOP_NAME,
     phone: details.phone,
