@@ -51,6 +51,27 @@ describe("Refresher", () => {
     expect(starts).toHaveLength(2);
   });
 
+  it("puts a URL back until the time its render answers, and renders it then, before a later one", async () => {
+    const starts: Array<{ key: string; at: number }> = [];
+    const asked = Date.now();
+    const later: Record<string, number> = { "/late": asked + 900, "/soon": asked + 300 };
+    const refresher = new Refresher({
+      render: async (key) => {
+        if (Date.now() < later[key]!) return later[key];
+        starts.push({ key, at: Date.now() });
+      },
+      concurrency: 1,
+      minIntervalMs: 0,
+    });
+    refresher.add(["/late"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    refresher.add(["/soon"]);
+    await vi.waitFor(() => expect(starts.map((s) => s.key)).toEqual(["/soon", "/late"]), { timeout: 5_000 });
+    expect(starts[0]!.at).toBeGreaterThanOrEqual(later["/soon"]!);
+    expect(starts[1]!.at).toBeGreaterThanOrEqual(later["/late"]!);
+    expect(refresher.pending).toBe(0);
+  });
+
   it("keeps going after a render fails", async () => {
     const done: string[] = [];
     const refresher = new Refresher({

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { pathInLang, TRANSLATED_LANGUAGES } from "#app/modules/i18n/languages.ts";
 import { describe, expect, it } from "vitest";
 import {
   cacheKey,
@@ -234,6 +235,22 @@ describe("keys that cannot be inflated", () => {
     expect(cacheKey("/about")).toEqual({ key: "/about", tier: "plain" });
     expect(cacheKey("/search?sort=newest&q=owl")).toEqual(cacheKey("/search?q=owl&sort=newest"));
     expect(cacheKey("/api/v1/products/getAllProducts")?.tier).toBe("other");
+  });
+
+  it("keys a Bengali or Hindi page as its own, by the same query rules as the English one", () => {
+    const urls = ["/", "/about", "/product/wall-hanging", "/product/wall-hanging/12", "/product/wall-hanging/12.data?_routes=root", "/search?q=owl&sort=newest", "/search?sort=newest&q=owl", "/product/wall-hanging?page=2", "/?f=1", "/search?q=owl&utm_source=x", "/%61bout", "/About", "/gallery?image=3&fbclid=x"];
+    /** The same URL in `lang`: its path under the language's prefix, its query as it was. */
+    const inLang = (url: string, lang: (typeof TRANSLATED_LANGUAGES)[number]) => {
+      const path = url.split("?")[0]!;
+      return `${pathInLang(path, lang)}${url.slice(path.length)}`;
+    };
+    for (const lang of TRANSLATED_LANGUAGES) {
+      for (const url of urls) {
+        const english = cacheKey(url);
+        expect(cacheKey(inLang(url, lang)), `${lang}: ${url}`).toEqual(english && { key: inLang(english.key, lang), tier: english.tier });
+      }
+    }
+    expect(cacheKey("/bn/search?q=owl")?.key).not.toBe(cacheKey("/search?q=owl")?.key);
   });
 
   it("10,000 distinct query strings stay within the budget, and / stays a hit", async () => {
