@@ -3,6 +3,7 @@ import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct, findProductId, waitForProductReady } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { fetchUntilHit as untilHit } from "./fixtures/page-cache.ts";
 
 // The page cache (docs/decisions/050-page-cache.md), seen from outside: anonymous reads are
 // served from it, every admin write and finished media job is visible at once, every hit is
@@ -27,20 +28,7 @@ function cspNonce(response: APIResponse): string | undefined {
   return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
 }
 
-/**
- * Fetches `path` until it comes from the cache. Other specs write at the same time (each
- * write moves the public version on), so a first try may see a fresh render.
- */
-async function fetchUntilHit(path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
-  let hit: APIResponse | undefined;
-  await expect(async () => {
-    await guest.get(path, { headers });
-    const response = await guest.get(path, { headers });
-    expect(response.headers()["x-cache"]).toBe("HIT");
-    hit = response;
-  }).toPass({ timeout: 30_000, intervals: [200, 500, 1000] });
-  return hit!;
-}
+const fetchUntilHit = (path: string, headers: Record<string, string> = {}) => untilHit(guest, path, headers);
 
 test("an anonymous repeat is a hit, and every hit is the same bytes, without a nonce, under the same hash-based CSP", async () => {
   // Two hits in a row (a write elsewhere may move the version on between them: try again).
