@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   }
   if (selected.has("storm")) {
     const { runStorm } = await import("./storm.ts");
-    sections.push(await section("8. Write storm", () => runStorm(app.base, seconds)));
+    sections.push(await section("8. Write storm", () => runStorm(app.base, seconds, app.web.pid)));
   }
   if (selected.has("search")) {
     const { runSearch } = await import("./search.ts");

@@ -2,6 +2,7 @@
 // connections, quiet and then while the admin saves a product every 2 s (a JSON update through
 // the API, which names only that product) and a media job "finishes" every 3 s (the bump the
 // worker sends after a finished job). Both runs in the same process, one after the other.
+import { readFile } from "node:fs/promises";
 import autocannon from "autocannon";
 import { MEDIA_JOB_CHANGE } from "../app/lib/render-context.server.ts";
 import { bumpPublicVersion, closePublicVersion } from "../app/modules/site/public-version.server.ts";
@@ -68,15 +69,33 @@ function storm(base: string, cookie: string, productIds: readonly number[]): { s
   };
 }
 
-export async function runStorm(base: string, seconds: number): Promise<Section> {
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux; null elsewhere). */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (!stat) return null;
+  // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A run, with the web process's CPU time per answer during it (load on the machine aside). */
+async function measured(base: string, paths: readonly string[], seconds: number, webPid: number | undefined): Promise<Run & { cpuPerAnswer: number | null }> {
+  const before = await cpuMs(webPid);
+  const result = await run(base, paths, seconds);
+  const after = await cpuMs(webPid);
+  return { ...result, cpuPerAnswer: before === null || after === null ? null : (after - before) / (result.rps * seconds) };
+}
+
+export async function runStorm(base: string, seconds: number, webPid?: number): Promise<Section> {
   const paths = await sitemapPaths(base);
   const productIds = paths.flatMap((p) => /^\/product\/[^/]+\/(\d+)$/.exec(p)?.[1] ?? []).map(Number).slice(0, 5);
   log(`storm: ${paths.length} sitemap URLs, saving products ${productIds.join(", ")}`);
   for (const path of paths) await rawGet(base, path, BROWSER);
   await run(base, paths, 2);
-  const quiet = await run(base, paths, seconds);
+  const quiet = await measured(base, paths, seconds, webPid);
   const writes = storm(base, await adminCookie(base), productIds);
-  const stormy = await run(base, paths, seconds);
+  const stormy = await measured(base, paths, seconds, webPid);
   const saves = await writes.stop();
   await closePublicVersion();
   const p99Ratio = stormy.p99 / quiet.p99;
@@ -102,6 +121,11 @@ export async function runStorm(base: string, seconds: number): Promise<Section> 
         pass: rpsRatio >= 0.8 && stormy.errors === 0,
       },
     ],
-    details: [`Errors: quiet ${quiet.errors}, storm ${stormy.errors}.`],
+    details: [
+      `Errors: quiet ${quiet.errors}, storm ${stormy.errors}.`,
+      ...(quiet.cpuPerAnswer !== null && stormy.cpuPerAnswer !== null
+        ? [`Web process CPU per answer: quiet ${quiet.cpuPerAnswer.toFixed(3)} ms, storm ${stormy.cpuPerAnswer.toFixed(3)} ms (${(stormy.cpuPerAnswer / quiet.cpuPerAnswer).toFixed(2)}×).`]
+        : []),
+    ],
   };
 }

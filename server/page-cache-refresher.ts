@@ -2,8 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 // The page cache's background renders (server/remix-handler.ts): the URLs just served stale
 // and, after a bump, the most-asked ones. They run a few at a time behind the visitors, and a
-// storm of writes costs each URL one render per interval, not one per write
-// (docs/decisions/108-page-cache-stale-after-every-write.md).
+// storm of writes costs each URL one render per interval, not one per write; a URL whose render
+// is not due yet waits in the queue until it is (docs/decisions/108-page-cache-stale-after-every-write.md,
+// 117-page-cache-hears-bumps.md).
 
 export interface RefresherOptions {
   /**

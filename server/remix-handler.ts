@@ -49,10 +49,11 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   let newestVersion = 0;
   /** Where background renders are addressed: the last visitor's origin. */
   let origin = "http://localhost";
-  // Half the bound between two background renders of one URL: a page is refreshed within the
-  // bound, and a storm of writes costs each URL two renders per bound (bench/RESULTS.md, write storm).
+  // At least half the bound between two background renders of one URL; while writes keep
+  // coming, a URL is rendered again only when the first change since its copy is three quarters
+  // of the bound old (refreshIfStale), a quarter being left for the queue to reach it: a storm
+  // costs each URL about one render per bound (bench/RESULTS.md, write storm).
   const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 2 });
-  // What is left of the bound for the queue to reach a deferred URL (bench/RESULTS.md, write storm).
   const refreshLeadMs = staleMs / 4;
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
