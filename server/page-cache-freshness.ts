@@ -14,14 +14,19 @@ import type { CachedPage } from "./page-cache.ts";
  * `staleMs` old.
  */
 export async function mayServeStale(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<boolean> {
-  return (await staleSince(page, current, staleMs, now)) !== null;
+  if (staleMs <= 0) return false;
+  const first = await firstUnnamedChange(page, current);
+  return first !== null && now - first <= staleMs;
 }
 
-/** When the first change since `page` was made, if the page may be served stale now (see mayServeStale); else null. */
-export async function staleSince(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<number | null> {
-  if (staleMs <= 0 || current <= page.version || current - page.version > MAX_STALE_VERSIONS) return null;
+/**
+ * When the first change since `page` was made, if every change since is known and none of them
+ * names what it shows, however long ago: null when one may have changed it.
+ */
+export async function firstUnnamedChange(page: CachedPage, current: number): Promise<number | null> {
+  if (current <= page.version || current - page.version > MAX_STALE_VERSIONS) return null;
   const changes = await readPublicChanges(page.version + 1, current);
-  if (!changes || now - changes[0]!.at > staleMs) return null;
+  if (!changes) return null;
   return changes.every((change) => change.tags !== null && !change.tags.some((tag) => names(tag, page.tags))) ? changes[0]!.at : null;
 }
 

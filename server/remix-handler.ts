@@ -19,7 +19,7 @@ import {
   type Lookup,
   type PageCache,
 } from "./page-cache.ts";
-import { goneSince, mayServeStale, staleSince } from "./page-cache-freshness.ts";
+import { firstUnnamedChange, goneSince, mayServeStale } from "./page-cache-freshness.ts";
 import { Refresher } from "./page-cache-refresher.ts";
 export { compressionFilter, type CacheState } from "./page-cache-answer.ts";
 import { withBufferedBody } from "./request-limits.ts";
@@ -150,19 +150,19 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   }
 
   /**
-   * The background render of a stored URL: only while it is outdated and may be served stale
-   * meanwhile. Pages a change named (or any page, for a change that named nothing) are not
-   * rendered here: they are dropped, and their next visitor gets a fresh render. A URL already
-   * refreshed here within the bound (writes keep coming) is rendered again only near the bound
-   * of the first change since, once for all the changes until then: the time to ask again is
-   * answered.
+   * The background render of a stored URL: only while it is outdated and no change since named
+   * it. Pages a change named (or any page, for a change that named nothing) are not rendered
+   * here: their next visitor gets a fresh render. A URL already refreshed here within the bound
+   * (writes keep coming) is rendered again only near the bound of the first change since, once
+   * for all the changes until then: the time to ask again is answered. One the queue reaches
+   * past the bound is still rendered, and a visitor asking meanwhile waits for that render.
    */
   async function refreshIfStale(key: string): Promise<number | void> {
     const stored = cache!.peek(key);
     const epoch = cache!.epoch;
     const version = stored && (await currentPublicVersion());
-    if (!stored || !version || stored.version >= version || stored.epoch !== epoch) return;
-    const since = await staleSince(stored, version, staleMs);
+    if (staleMs <= 0 || !stored || !version || stored.version >= version || stored.epoch !== epoch) return;
+    const since = await firstUnnamedChange(stored, version);
     if (since === null) return;
     const due = since + staleMs - refreshLeadMs;
     const last = refresher.lastRendered(key);
