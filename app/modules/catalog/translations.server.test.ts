@@ -17,6 +17,8 @@ import {
   listPublicProductsByIds,
   toCardView,
 } from "./products.server.ts";
+import { changesSince, editBase } from "./edit-conflict.ts";
+import { ManageError } from "./manage-messages.server.ts";
 import { TRANSLATION_MESSAGES } from "./translation-schema.ts";
 import { fallbackLang, localizedText } from "./translations.ts";
 
@@ -69,6 +71,18 @@ describe("writing translations", () => {
     // An edit without translations leaves them.
     await updateProduct(id, productEditSchema.parse({ name: "Owl Pair, small" }));
     expect((await getProductForAdmin(id)).translations.bn.description).toBe(OWL.description);
+  });
+
+  it("the lost-update check covers them: a stale edit is refused and the conflict lists the translation saved meanwhile", async () => {
+    const id = await newProduct({ bn: OWL });
+    const opened = await getProductForAdmin(id);
+    const base = editBase(opened);
+    await updateProduct(id, productEditSchema.parse({ version: String(opened.version), translations: { bn: { name: "পেঁচা" } } }));
+    const stale = await updateProduct(id, productEditSchema.parse({ version: String(opened.version), translations: { hi: OWL_HI } })).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ManageError);
+    expect((stale as ManageError).status).toBe(409);
+    expect(changesSince(base, await getProductForAdmin(id))).toEqual([{ label: "Bengali name", was: OWL.name, now: "পেঁচা" }]);
+    expect((await getProductForAdmin(id)).translations.hi).toEqual({ name: null, description: null });
   });
 
   it("refuses other languages, other fields and texts past the English limits, naming them", () => {
