@@ -66,7 +66,8 @@ test("Edit product: a translation changed and one cleared are saved; a refused s
   await page.getByLabel("Fixed Price").fill("9800");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
-  await page.reload();
+  // Opened afresh (without the saved message), as after a reload.
+  await page.goto(`/dashboard/edit-product/${id}`);
   await expect(page.getByLabel("Hindi name")).toHaveValue("हाथी");
 
   await page.getByLabel("Hindi name").fill("");
