@@ -8,6 +8,7 @@ import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#a
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -27,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ ...base, page: empty, problem, error: null as string | null }, { status: q.trim() === "" ? 200 : 400 });
   }
   try {
-    const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort);
+    // The visitor's language (/bn/search, /hi/search) ranks its translations' matches first.
+    const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort, langOfPath(url.pathname));
     const page = { ...found, items: found.items.map(toCardView) };
     // The search itself is counted as the page is sent (server/interest.ts), cached or not.
     void recordSearchResults(parsed.data.q, found.total);
