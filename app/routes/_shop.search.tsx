@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { MENU } from "#app/modules/catalog/categories.ts";
@@ -8,7 +8,7 @@ import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#a
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
-import { langOfPath } from "#app/modules/i18n/languages.ts";
+import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
 import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -58,7 +58,9 @@ function BrowseCategories() {
 
 export default function Search() {
   const { q, price, sort, page, problem, error } = useLoaderData<typeof loader>();
-  const hrefFor: HrefFor = (change) => `/search${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
+  // The filter, order and page links stay on this language's search page.
+  const searchPath = pathInLang("/search", langOfPath(useLocation().pathname));
+  const hrefFor: HrefFor = (change) => `${searchPath}${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
   const shown = page.correctedTo ?? q;
   if (problem) {
     return (

@@ -1,14 +1,16 @@
 import { Form, useLocation } from "@remix-run/react";
+import { englishPath, langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
 
 /**
- * The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched.
+ * The header's search box: a GET form to the search page of the page's language (/search,
+ * /bn/search, /hi/search), so it works without JavaScript; on that page it shows the words searched.
  * `maxLength` is SEARCH_MAX_LENGTH, passed down from the root loader's data.
  */
 export function SearchForm({ maxLength, className = "" }: { maxLength: number | undefined; className?: string }) {
   const location = useLocation();
-  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const current = englishPath(location.pathname) === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <Form method="get" action="/search" role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
+    <Form method="get" action={pathInLang("/search", langOfPath(location.pathname))} role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
       <label htmlFor="site-search" className="sr-only">
         Search pieces
       </label>

@@ -20,8 +20,8 @@ import { translatedMatches } from "./search-translations.server.ts";
 
 // Storefront search: MariaDB FULLTEXT in boolean mode over the products_search
 // index (migration 0080) and the translations' index (migration 0161), synonyms, plurals and
-// other scripts' words from search-terms.ts, a word-start LIKE for words too short for the
-// index, and one spelling correction when nothing matched.
+// other scripts' words from search-terms.ts, a word-start LIKE (a whole word in Bengali and
+// Hindi) for words too short for the index, and one spelling correction when nothing matched.
 
 export interface SearchPage extends ProductPage {
   /** The words searched for, after any correction. */
