@@ -8,6 +8,7 @@ import { sql, type Kysely } from "kysely";
 // written after Unicode NFC: Bengali ড় ঢ় য় and Devanagari क़…य़ as letter + nukta (their
 // one-character forms never survive NFC), and Bengali ো ৌ as one character (NFC joins the
 // two-part forms some keyboards type). MariaDB counts none of these spellings as equal.
+// MEDIUMTEXT: a full TEXT description and the name together may pass TEXT's 64 KB.
 const REWRITES: ReadonlyArray<[from: string, to: string]> = [
   ["\u200C", ""],
   ["\u200D", ""],
@@ -35,7 +36,7 @@ const searchText = REWRITES.reduce((expression, [from, to]) => `REPLACE(${expres
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE product_translations
     DROP INDEX product_translations_search,
-    ADD COLUMN search_text TEXT AS (${sql.raw(searchText)}) STORED,
+    ADD COLUMN search_text MEDIUMTEXT AS (${sql.raw(searchText)}) STORED,
     ADD FULLTEXT INDEX product_translations_search (search_text)`.execute(db);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEARCH_CONCEPTS } from "./search-synonyms.ts";
 import { planAcrossScripts, planSearch, searchWords, variantsOf } from "./search-terms.ts";
 
 describe("search words", () => {
@@ -70,5 +71,21 @@ describe("planAcrossScripts", () => {
     expect(planAcrossScripts("pecha").translated).toEqual([expect.stringContaining("পেঁচা*")]);
     // English keeps its own groups: the Bengali words go to the translations only.
     expect(planAcrossScripts("elephant").english).toEqual(["+(elephant* hathi* haathi*)"]);
+  });
+});
+
+describe("the synonym table", () => {
+  it("gives every thing Bengali and Hindi words, and every spelling to one thing as one search word", () => {
+    const owner = new Map<string, string>();
+    for (const concept of SEARCH_CONCEPTS) {
+      expect(concept.bn.length, concept.latin[0]).toBeGreaterThan(0);
+      expect(concept.hi.length, concept.latin[0]).toBeGreaterThan(0);
+      for (const word of [...concept.latin, ...(concept.roman ?? []), ...concept.bn, ...concept.hi]) {
+        // A query reaches the table through searchWords: a word it would change or split could never match.
+        expect(searchWords(word), word).toEqual([word.normalize("NFC")]);
+        expect(owner.get(word), `${word} is in two things`).toBeUndefined();
+        owner.set(word, concept.latin[0]!);
+      }
+    }
   });
 });
