@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination, PriceFilter, ProductGrid, SortLinks, type HrefFor } from "#app/components/shop/product-listing.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { MENU } from "#app/modules/catalog/categories.ts";
@@ -8,9 +8,10 @@ import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#a
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
-import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
+import { useLocalPath } from "#app/modules/i18n/use-strings.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 const SEARCH_ERROR = "We could not search the pieces just now. Please try again in a moment.";
 
@@ -59,7 +60,7 @@ function BrowseCategories() {
 export default function Search() {
   const { q, price, sort, page, problem, error } = useLoaderData<typeof loader>();
   // The filter, order and page links stay on this language's search page.
-  const searchPath = pathInLang("/search", langOfPath(useLocation().pathname));
+  const searchPath = useLocalPath()("/search");
   const hrefFor: HrefFor = (change) => `${searchPath}${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
   const shown = page.correctedTo ?? q;
   if (problem) {
@@ -126,6 +127,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const q = data?.q.trim() ? data.q : "";
   const tags = seo({
+      lang: langFromMatches(matches),
     title: q ? `Search: ${q.slice(0, 60)}` : "Search",
     description: "Search the handmade Dokra brass pieces of the workshop.",
     path: `/search${listingSearch({ q, price: data?.price ?? "all", page: data?.page.page ?? 1 })}`,

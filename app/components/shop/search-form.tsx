@@ -1,18 +1,19 @@
 import { Form, useLocation } from "@remix-run/react";
-import { englishPath, langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { englishPath } from "#app/modules/i18n/languages.ts";
 
 /**
- * The header's search box: a GET form to the search page of the page's language (/search,
- * /bn/search, /hi/search), so it works without JavaScript; on that page it shows the words searched.
+ * The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched.
  * `maxLength` is SEARCH_MAX_LENGTH, passed down from the root loader's data.
  */
 export function SearchForm({ maxLength, className = "" }: { maxLength: number | undefined; className?: string }) {
   const location = useLocation();
+  const t = useT("common");
   const current = englishPath(location.pathname) === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <Form method="get" action={pathInLang("/search", langOfPath(location.pathname))} role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
+    <Form method="get" action={useLocalPath()("/search")} role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
       <label htmlFor="site-search" className="sr-only">
-        Search pieces
+        {t("searchLabel")}
       </label>
       <input
         // A new key per address puts the searched words back in the box after each navigation.
@@ -23,11 +24,11 @@ export function SearchForm({ maxLength, className = "" }: { maxLength: number | 
         defaultValue={current}
         required
         maxLength={maxLength}
-        placeholder="Search owl, Ganesha, diya…"
+        placeholder={t("searchPlaceholder")}
         className="min-h-11 w-full min-w-0 rounded-full border border-brass-300 bg-white px-4 text-sm md:w-64"
       />
       <button type="submit" className="min-h-11 min-w-11 rounded-full bg-brass-700 px-4 text-sm font-semibold text-white">
-        Search
+        {t("searchButton")}
       </button>
     </Form>
   );
