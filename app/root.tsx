@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -14,6 +15,8 @@ import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { SEARCH_MAX_LENGTH } from "#app/modules/catalog/search-terms.ts";
 import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
+import { langOfPath, localeTag } from "#app/modules/i18n/languages.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
 import stylesheet from "./tailwind.css?url";
@@ -33,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchMaxLength: SEARCH_MAX_LENGTH,
     // The visitor's enquiry list (ids): a request carrying it bypasses the page cache.
     enquiry: await readEnquiryIds(request),
+    // The header's, footer's and shared parts' texts in the page's language.
+    ...pageStrings(request, "common"),
   };
 }
 
@@ -41,8 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * gallery lightbox, a filter, a page number) needs no root data, so such a move never waits
  * on the server for it (a lightbox click under load otherwise waited for a round trip).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // Another language: the shared texts change with it.
+  if (langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname)) return true;
+  return !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+};
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
@@ -52,13 +60,14 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const lang = langOfPath(useLocation().pathname);
   // Marks the page once React has hydrated it and run its first effects (children's run
   // before this one): a key press or swipe before then is lost, so the browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="en-IN">
+    <html lang={localeTag(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -20,7 +20,7 @@ import { FEATURE_CARDS, SLIDES, SOCIAL_NETWORKS } from "#app/modules/site/conten
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { useRootData } from "#app/root.tsx";
 
 const GIFT_CORNER_SIZE = 8;
@@ -283,6 +283,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const og = data?.display?.og ?? data?.gifts[0]?.images[0]?.og;
   return [
     ...seo({
+      lang: langFromMatches(matches),
       title: `${shop?.name ?? "Dokra"}: handmade Dokra brass from West Bengal`,
       description:
         "Handmade Dokra brass art by lost-wax casting, straight from the artisans of West Bengal. Browse wall hangings, idols, lamps and gifts, and order on WhatsApp.",

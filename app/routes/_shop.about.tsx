@@ -8,7 +8,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { ABOUT } from "#app/modules/site/content.ts";
 import { listGalleryImages, listVideos } from "#app/modules/media/library.server.ts";
 import type { ImageView, VideoView } from "#app/modules/media/views.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 // The About/Videos switch (docs/product-rules.md, Pages) lives in the URL (?view=videos), so it works
 // without JavaScript and survives a reload; the menu's Videos link adds #videos too.
@@ -196,6 +196,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const videos = data?.showVideos ?? false;
   return seo({
+      lang: langFromMatches(matches),
     title: videos ? "Videos from the workshop" : "About Us",
     description: videos
       ? "Watch our artisans model, cast and finish Dokra brass by the lost-wax method."

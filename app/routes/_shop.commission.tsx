@@ -8,7 +8,7 @@ import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
 import { neededByRange } from "#app/modules/contact/commission-schema.ts";
 import { COMMISSION_TEXT as T, commissionLines } from "#app/modules/contact/commission-text.ts";
 import { commissionForThanks, receiveCommission } from "#app/modules/contact/commissions.server.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
 import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
@@ -87,6 +87,7 @@ export default function Commission() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const shop = shopFromMatches(matches);
   return seo({
+      lang: langFromMatches(matches),
     title: T.title,
     description: T.intro,
     path: "/commission",

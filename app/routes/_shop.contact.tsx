@@ -17,9 +17,10 @@ import { SOCIAL_NETWORKS } from "#app/modules/site/content.ts";
 import { telHref } from "#app/modules/site/links.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 type ActionResult = {
   formError: string | null;
@@ -128,6 +129,7 @@ export default function Contact() {
   const { sent, social } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const shop = useRootData()?.shop;
+  const common = useT("common");
   const mapQuery = encodeURIComponent(shop?.mapQuery ?? "");
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -175,8 +177,8 @@ export default function Contact() {
               </dd>
             </div>
             {shopAddresses(shop).map((address) => (
-              <div key={address.label}>
-                <dt className="font-semibold">{address.label}</dt>
+              <div key={address.labelKey}>
+                <dt className="font-semibold">{common(address.labelKey)}</dt>
                 <dd>
                   <address className="not-italic">{address.text}</address>
                 </dd>
@@ -228,6 +230,7 @@ export default function Contact() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const shop = shopFromMatches(matches);
   return seo({
+      lang: langFromMatches(matches),
     title: "Contact Us",
     description: "Write to the workshop, call or WhatsApp us, or visit our works and showroom in West Bengal.",
     path: "/contact",

@@ -7,7 +7,7 @@ import { notFound } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
@@ -88,6 +88,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const og = data?.images[0]?.og;
   return seo({
+      lang: langFromMatches(matches),
     title: "Gallery",
     description: "Photographs of our handmade Dokra brass and the workshop where it is cast.",
     path: "/gallery",

@@ -24,7 +24,7 @@ import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/ru
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappBuyHref, whatsappTextHref } from "#app/modules/whatsapp/links.ts";
-import { jsonLd, seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { jsonLd, langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
 
@@ -219,6 +219,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const description = (product.description.trim() || `${product.name}, handmade Dokra brass.`).slice(0, 160);
   return [
     ...seo({
+      lang: langFromMatches(matches),
       title: product.name,
       description,
       path: `/product/${product.category}/${product.id}`,

@@ -10,7 +10,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 type ListingPage = { items: CardProduct[]; total: number; page: number; pageCount: number };
 
@@ -80,6 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const firstImage = data?.page.items[0]?.images[0]?.og;
   return [
     ...seo({
+      lang: langFromMatches(matches),
       title: name,
       description: `${name}: handmade Dokra brass by the artisans of West Bengal, with prices in rupees. Order on WhatsApp.`,
       path: `${location.pathname}${search}`,

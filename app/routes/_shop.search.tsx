@@ -9,7 +9,7 @@ import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 const SEARCH_ERROR = "We could not search the pieces just now. Please try again in a moment.";
 
@@ -122,6 +122,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const q = data?.q.trim() ? data.q : "";
   const tags = seo({
+      lang: langFromMatches(matches),
     title: q ? `Search: ${q.slice(0, 60)}` : "Search",
     description: "Search the handmade Dokra brass pieces of the workshop.",
     path: `/search${listingSearch({ q, price: data?.price ?? "all", page: data?.page.page ?? 1 })}`,

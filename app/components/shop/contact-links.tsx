@@ -1,10 +1,11 @@
 import type { SocialKey } from "#app/modules/site/content.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
-/** The workshop's two addresses, in the order the footer and the contact page list them. */
+/** The workshop's two addresses, in the order the footer and the contact page list them; `labelKey` names the label in common.json. */
 export function shopAddresses(shop: { worksAddress: string; showroomAddress: string } | null | undefined) {
   return [
-    { label: "Works", testId: "works-address", text: shop?.worksAddress },
-    { label: "Showroom", testId: "showroom-address", text: shop?.showroomAddress },
+    { labelKey: "addressWorks", testId: "works-address", text: shop?.worksAddress },
+    { labelKey: "addressShowroom", testId: "showroom-address", text: shop?.showroomAddress },
   ];
 }
 
@@ -25,6 +26,7 @@ export function SocialLinks({
   linkClassName: string;
   withKind?: boolean;
 }) {
+  const t = useT("common");
   return (
     <ul className={className}>
       {links.map((network) => (
@@ -38,7 +40,7 @@ export function SocialLinks({
             ) : (
               network.name
             )}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only">{t("newTab")}</span>
           </a>
         </li>
       ))}

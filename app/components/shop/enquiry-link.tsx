@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 /** The enquiry heart, filled when the piece (or, in the header, any piece) is in the list. */
 export function HeartIcon({ filled }: { filled: boolean }) {
@@ -19,11 +20,12 @@ export function HeartIcon({ filled }: { filled: boolean }) {
  * header has no room to spare, it shows only once the list has a piece, as a heart with a badge.
  */
 export function EnquiryLink({ count }: { count: number }) {
+  const t = useT("common");
   return (
     <Link
-      to="/enquiry"
+      to={useLocalPath()("/enquiry")}
       className={`${count === 0 ? "hidden md:inline-flex" : "inline-flex"} relative min-h-11 min-w-11 items-center justify-center gap-1 text-sm font-medium text-brass-800`}
-      aria-label={`Enquiry (${count})`}
+      aria-label={t("enquiryCount", { count })}
       data-testid="enquiry-link"
     >
       <HeartIcon filled={count > 0} />
@@ -31,7 +33,7 @@ export function EnquiryLink({ count }: { count: number }) {
         {count}
       </span>
       <span aria-hidden="true" className="hidden md:inline">
-        Enquiry ({count})
+        {t("enquiryCount", { count })}
       </span>
     </Link>
   );

@@ -5,24 +5,28 @@ import { EnquiryLink } from "#app/components/shop/enquiry-link.tsx";
 import { SearchForm } from "#app/components/shop/search-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { MENU } from "#app/modules/catalog/categories.ts";
-import { COMMISSION_LINKS } from "#app/modules/contact/commission-links.ts";
 import { telHref } from "#app/modules/site/links.ts";
 import { whatsappChatHref } from "#app/modules/whatsapp/links.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { LanguageSwitcher } from "#app/components/shop/language-switcher.tsx";
+import { englishPath } from "#app/modules/i18n/languages.ts";
 import type { RootData } from "#app/root.tsx";
 
 type Shop = RootData["shop"];
 
+/** The site's own pages in the menu: `key` names the link's text in app/locales/<lang>/common.json. */
 export const SITE_LINKS = [
-  { name: "Home", to: "/" },
-  { name: "About", to: "/about" },
-  { name: "Videos", to: "/about?view=videos#videos" },
-  { name: "Gallery", to: "/gallery" },
-  { name: "Contact", to: "/contact" },
+  { key: "linkHome", to: "/" },
+  { key: "linkAbout", to: "/about" },
+  { key: "linkVideos", to: "/about?view=videos#videos" },
+  { key: "linkGallery", to: "/gallery" },
+  { key: "linkContact", to: "/contact" },
 ] as const;
 
 export function Logo({ name }: { name: string }) {
+  const t = useT("common");
   return (
-    <Link to="/" className="flex min-h-11 items-center gap-2 font-serif text-base leading-tight text-brass-800 sm:text-lg md:text-xl" aria-label={`${name}, home`}>
+    <Link to={useLocalPath()("/")} className="flex min-h-11 items-center gap-2 font-serif text-base leading-tight text-brass-800 sm:text-lg md:text-xl" aria-label={t("logoLabel", { name })}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" className="shrink-0">
         <circle cx="18" cy="18" r="17" fill="#b9832a" />
         <path d="M9 24c3-7 15-7 18 0M18 8v8M12 12l3 4M24 12l-3 4" stroke="#fbf7ec" strokeWidth="2.2" fill="none" strokeLinecap="round" />
@@ -35,27 +39,30 @@ export function Logo({ name }: { name: string }) {
 
 function useSiteLinkActive() {
   const location = useLocation();
+  const path = englishPath(location.pathname);
   const videos = new URLSearchParams(location.search).get("view") === "videos";
   return (to: string) => {
-    if (to === "/") return location.pathname === "/";
-    if (to.startsWith("/about?view=videos")) return location.pathname === "/about" && videos;
-    if (to === "/about") return location.pathname === "/about" && !videos;
-    return location.pathname === to;
+    if (to === "/") return path === "/";
+    if (to.startsWith("/about?view=videos")) return path === "/about" && videos;
+    if (to === "/about") return path === "/about" && !videos;
+    return path === to;
   };
 }
 
 function CategoryLinks({ className }: { className?: string }) {
+  const t = useT("common");
+  const local = useLocalPath();
   return (
     <ul className={className}>
       {MENU.map((item) => (
         <li key={item.slug}>
           <NavLink
-            to={`/product/${item.slug}`}
+            to={local(`/product/${item.slug}`)}
             className={({ isActive }) =>
               `block rounded px-2 py-1.5 ${isActive ? "bg-brass-700 font-semibold text-white" : "text-brass-900 hover:bg-brass-100"}`
             }
           >
-            {item.name}
+            {t(item.menuKey)}
           </NavLink>
         </li>
       ))}
@@ -65,16 +72,18 @@ function CategoryLinks({ className }: { className?: string }) {
 
 function SiteLinks({ className }: { className?: string }) {
   const isActive = useSiteLinkActive();
+  const t = useT("common");
+  const local = useLocalPath();
   return (
     <ul className={className}>
       {SITE_LINKS.map((link) => (
-        <li key={link.name}>
+        <li key={link.key}>
           <Link
-            to={link.to}
+            to={local(link.to)}
             aria-current={isActive(link.to) ? "page" : undefined}
             className={`rounded px-2 py-1 hover:underline ${isActive(link.to) ? "font-semibold text-clay" : "text-brass-900"}`}
           >
-            {link.name}
+            {t(link.key)}
           </Link>
         </li>
       ))}
@@ -86,6 +95,7 @@ function SiteLinks({ className }: { className?: string }) {
 function MobileMenu({ shop }: { shop: Shop | undefined }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const t = useT("common");
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.key]);
@@ -95,9 +105,9 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
           <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Menu
+        {t("menu")}
       </summary>
-      <nav aria-label="Menu" className="absolute inset-x-0 top-full z-40 border-b border-brass-200 bg-white px-4 pb-4 shadow-lg">
+      <nav aria-label={t("menu")} className="absolute inset-x-0 top-full z-40 border-b border-brass-200 bg-white px-4 pb-4 shadow-lg">
         <p className="py-2 text-xs text-brass-900/80">{shop?.addressLine}</p>
         <SiteLinks className="mb-2 grid grid-cols-2 gap-x-2 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
         <CategoryLinks className="grid gap-1 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
@@ -108,6 +118,7 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
 
 /** The workshop's WhatsApp as an icon button: a chat with no page address attached. */
 export function WhatsAppLink({ number, icon, className = "" }: { number: string; icon: string | undefined; className?: string }) {
+  const t = useT("common");
   return (
     <WhatsAppAnchor
       href={whatsappChatHref(number)}
@@ -117,7 +128,7 @@ export function WhatsAppLink({ number, icon, className = "" }: { number: string;
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
         <path fill="currentColor" d={icon} />
       </svg>
-      <span className="sr-only">WhatsApp (opens in a new tab)</span>
+      <span className="sr-only">{t("whatsappNewTab")}</span>
     </WhatsAppAnchor>
   );
 }
@@ -127,6 +138,7 @@ function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   const location = useLocation();
   const navigationType = useNavigationType();
+  const t = useT("common");
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > 300);
     onScroll();
@@ -160,7 +172,7 @@ function ScrollToTop() {
           toTop();
         }
       }}
-      aria-label="Scroll to top"
+      aria-label={t("scrollToTop")}
       data-testid="scroll-to-top"
       className="shop-to-top fixed right-4 bottom-4 z-40 flex size-12 items-center justify-center rounded-full bg-brass-700 text-white shadow-lg"
     >
@@ -176,12 +188,13 @@ const LISTING_PATH = /^\/product\/[^/]+\/?$/;
 /** 'Loading products...' while a client navigation to a listing (a category, a filter, a page) loads. */
 function LoadingProducts() {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && LISTING_PATH.test(navigation.location.pathname);
+  const t = useT("common");
+  const loading = navigation.state === "loading" && LISTING_PATH.test(englishPath(navigation.location.pathname));
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center">
       {loading ? (
         <p className="mt-2 rounded-full bg-brass-800 px-4 py-1 text-sm text-white shadow" data-testid="loading-products">
-          Loading products...
+          {t("loadingProducts")}
         </p>
       ) : null}
     </div>
@@ -203,15 +216,18 @@ export function ShopChrome({
   searchMaxLength: number | undefined;
   children: ReactNode;
 }) {
+  const t = useT("common");
+  const local = useLocalPath();
   return (
     <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
+        <LanguageSwitcher />
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-2 px-4 py-1.5 md:gap-x-4 md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
           <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
@@ -245,15 +261,15 @@ export function ShopChrome({
       <footer className="mt-16 border-t border-brass-200 bg-white" data-testid="site-footer">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm sm:grid-cols-2 lg:grid-cols-4">
           {shopAddresses(shop).map((address) => (
-            <div key={address.label}>
-              <h2 className="font-semibold text-brass-800">{address.label}</h2>
+            <div key={address.labelKey}>
+              <h2 className="font-semibold text-brass-800">{t(address.labelKey)}</h2>
               <address className="not-italic" data-testid={address.testId}>
                 {address.text}
               </address>
             </div>
           ))}
           <div>
-            <h2 className="font-semibold text-brass-800">Contact</h2>
+            <h2 className="font-semibold text-brass-800">{t("footerContact")}</h2>
             <p>
               <a className="inline-flex min-h-11 items-center underline" href={`mailto:${shop?.email}`}>
                 {shop?.email}
@@ -263,27 +279,27 @@ export function ShopChrome({
             <p>
               {shop ? (
                 <WhatsAppAnchor className="inline-flex min-h-11 items-center underline" href={whatsappChatHref(shop.whatsapp)}>
-                  WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  WhatsApp<span className="sr-only">{t("newTab")}</span>
                 </WhatsAppAnchor>
               ) : null}
             </p>
             <p>
-              <Link className="inline-flex min-h-11 items-center underline" to="/commission" data-testid="footer-commission">
-                {COMMISSION_LINKS.link}
+              <Link className="inline-flex min-h-11 items-center underline" to={local("/commission")} data-testid="footer-commission">
+                {t("commissionLink")}
               </Link>
             </p>
           </div>
           <div>
-            <h2 className="font-semibold text-brass-800">Policies</h2>
+            <h2 className="font-semibold text-brass-800">{t("footerPolicies")}</h2>
             <ul>
               <li>
-                <Link className="inline-flex min-h-11 items-center underline" to="/privacy-policy">Privacy Policy</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to={local("/privacy-policy")}>{t("privacyPolicy")}</Link>
               </li>
               <li>
-                <Link className="inline-flex min-h-11 items-center underline" to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to={local("/terms-and-conditions")}>{t("termsAndConditions")}</Link>
               </li>
               <li>
-                <Link className="inline-flex min-h-11 items-center underline" to="/refund-and-returns-policy">Refund and Returns Policy</Link>
+                <Link className="inline-flex min-h-11 items-center underline" to={local("/refund-and-returns-policy")}>{t("refundPolicy")}</Link>
               </li>
             </ul>
           </div>
@@ -291,11 +307,11 @@ export function ShopChrome({
         <div className="border-t border-brass-100">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
             <p data-testid="copyright">
-              © {year} {shop?.name}. All rights reserved.
+              {t("copyright", { year: year ?? "", name: shop?.name ?? "" })}
             </p>
             <p className="flex gap-4">
-              <a href="#top" className="inline-flex min-h-11 items-center underline">Back to top</a>
-              <Link to="/admin" className="inline-flex min-h-11 min-w-11 items-center justify-center underline">Admin</Link>
+              <a href="#top" className="inline-flex min-h-11 items-center underline">{t("backToTop")}</a>
+              <Link to="/admin" className="inline-flex min-h-11 min-w-11 items-center justify-center underline">{t("admin")}</Link>
             </p>
           </div>
         </div>

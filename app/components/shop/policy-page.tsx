@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import type { Policy } from "#app/modules/site/policies.ts";
-import { seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 export function PolicyPage({ policy }: { policy: Policy }) {
   return (
@@ -21,6 +21,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
 export function policyMeta(policy: Policy, matches: ReadonlyArray<{ id: string; data?: unknown }>): MetaDescriptor[] {
   const shop = shopFromMatches(matches);
   return seo({
+      lang: langFromMatches(matches),
     title: policy.title,
     description: policy.description,
     path: `/${policy.slug}`,

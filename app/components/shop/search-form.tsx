@@ -1,4 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { englishPath } from "#app/modules/i18n/languages.ts";
 
 /**
  * The header's search box: a GET form to /search, so it works without JavaScript; on /search it shows the words searched.
@@ -6,11 +8,12 @@ import { Form, useLocation } from "@remix-run/react";
  */
 export function SearchForm({ maxLength, className = "" }: { maxLength: number | undefined; className?: string }) {
   const location = useLocation();
-  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const t = useT("common");
+  const current = englishPath(location.pathname) === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <Form method="get" action="/search" role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
+    <Form method="get" action={useLocalPath()("/search")} role="search" className={`flex items-center gap-1 ${className}`} data-testid="search-form">
       <label htmlFor="site-search" className="sr-only">
-        Search pieces
+        {t("searchLabel")}
       </label>
       <input
         // A new key per address puts the searched words back in the box after each navigation.
@@ -21,11 +24,11 @@ export function SearchForm({ maxLength, className = "" }: { maxLength: number | 
         defaultValue={current}
         required
         maxLength={maxLength}
-        placeholder="Search owl, Ganesha, diya…"
+        placeholder={t("searchPlaceholder")}
         className="min-h-11 w-full min-w-0 rounded-full border border-brass-300 bg-white px-4 text-sm md:w-64"
       />
       <button type="submit" className="min-h-11 min-w-11 rounded-full bg-brass-700 px-4 text-sm font-semibold text-white">
-        Search
+        {t("searchButton")}
       </button>
     </Form>
   );

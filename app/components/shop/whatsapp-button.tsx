@@ -1,6 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { tapUrl, type BeaconKind } from "#app/modules/interest/kinds.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /** What a tap on a WhatsApp link is counted as: its kind, and the piece it is about (if any). */
 export interface Tap {
@@ -27,6 +28,7 @@ export function WhatsAppAnchor({ tap = { kind: "chat" }, ...props }: ComponentPr
 
 /** The green WhatsApp call to action (a wa.me link with prefilled text, in a new tab). */
 export function WhatsAppButton({ href, icon, testId, tap, children }: { href: string; icon: string; testId: string; tap?: Tap; children: ReactNode }) {
+  const t = useT("common");
   return (
     <WhatsAppAnchor
       href={href}
@@ -38,7 +40,7 @@ export function WhatsAppButton({ href, icon, testId, tap, children }: { href: st
         <path fill="currentColor" d={icon} />
       </svg>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{t("newTab")}</span>
     </WhatsAppAnchor>
   );
 }

@@ -40,11 +40,11 @@ export function categoryName(slug: string): string {
 }
 
 /** The 8-entry main menu (docs/product-rules.md, Pages): six categories then the two virtual lists, Gift before Available. */
-export const MENU: ReadonlyArray<{ name: string; slug: ListingSlug }> = [
-  ...CATEGORIES.slice(0, 5).map((c) => ({ name: c.name, slug: c.slug })),
-  { name: "My Creativity", slug: "my-creativity" },
-  { name: "Gift Collection", slug: "trending" },
-  { name: "Available Collection", slug: "available-collection" },
+export const MENU: ReadonlyArray<{ name: string; slug: ListingSlug; menuKey: string }> = [
+  ...CATEGORIES.slice(0, 5).map((c) => ({ name: c.name, slug: c.slug, menuKey: `category.${c.slug}` })),
+  { name: "My Creativity", slug: "my-creativity", menuKey: "category.my-creativity" },
+  { name: "Gift Collection", slug: "trending", menuKey: "menu.trending" },
+  { name: "Available Collection", slug: "available-collection", menuKey: "menu.available-collection" },
 ];
 
 /** The six home tiles (docs/product-rules.md, Pages): My Creativity and Available Collection appear only in the menu. */

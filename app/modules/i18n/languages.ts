@@ -35,3 +35,11 @@ export function pathInLang(pathname: string, lang: Lang): string {
   if (lang === "en") return english;
   return english === "/" ? `/${lang}` : `/${lang}${english}`;
 }
+
+/** The language tag pages and alternates name (`<html lang>`, hreflang): Indian English, Bengali, Hindi. */
+export function localeTag(lang: Lang): string {
+  return `${lang}-IN`;
+}
+
+/** Each language's name in its own script, as the language switcher shows it. */
+export const LANGUAGE_NAMES: Record<Lang, string> = { en: "English", bn: "বাংলা", hi: "हिन्दी" };

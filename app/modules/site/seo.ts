@@ -1,10 +1,13 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { LANGUAGES, localeTag, pathInLang, type Lang } from "#app/modules/i18n/languages.ts";
 
 export interface SeoInput {
   title: string;
   description: string;
-  /** Path of the canonical page, e.g. '/product/wall-hanging'. */
+  /** Path of the canonical page in English, e.g. '/product/wall-hanging'. */
   path: string;
+  /** The page's language: its canonical is the path in that language. English when left out. */
+  lang?: Lang;
   publicUrl: string | undefined;
   siteName: string | undefined;
   type?: "website" | "product" | "article";
@@ -15,9 +18,21 @@ export function absoluteUrl(publicUrl: string | undefined, path: string): string
   return `${(publicUrl ?? "").replace(/\/+$/, "")}${path}`;
 }
 
-/** Title, description, canonical and OpenGraph tags for one page. */
+/**
+ * The page in every language, as absolute hreflang links, plus English as x-default: each
+ * language's page lists the same set, so the links are reciprocal.
+ */
+export function alternateLinks(publicUrl: string | undefined, englishPath: string): MetaDescriptor[] {
+  return [
+    ...LANGUAGES.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: localeTag(lang), href: absoluteUrl(publicUrl, pathInLang(englishPath, lang)) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(publicUrl, englishPath) },
+  ];
+}
+
+/** Title, description, canonical, alternates and OpenGraph tags for one page. */
 export function seo(input: SeoInput): MetaDescriptor[] {
-  const url = absoluteUrl(input.publicUrl, input.path);
+  const lang = input.lang ?? "en";
+  const url = absoluteUrl(input.publicUrl, pathInLang(input.path, lang));
   const title = input.siteName && input.path !== "/" ? `${input.title} | ${input.siteName}` : input.title;
   const tags: MetaDescriptor[] = [
     { title },
@@ -27,7 +42,8 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: localeTag(lang).replace("-", "_") },
+    ...alternateLinks(input.publicUrl, input.path),
   ];
   if (input.siteName) tags.push({ property: "og:site_name", content: input.siteName });
   if (input.image) {
@@ -51,6 +67,11 @@ export function jsonLd(value: unknown): string {
 interface ShopLike {
   name: string;
   publicUrl: string;
+}
+
+/** The page's language from the root loader's data, as meta functions see it. */
+export function langFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown }>): Lang {
+  return (matches.find((m) => m.id === "root")?.data as { lang?: Lang } | undefined)?.lang ?? "en";
 }
 
 /** The shop settings from the root loader, as meta functions see them. */

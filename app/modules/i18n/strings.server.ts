@@ -1,0 +1,45 @@
+import { langOfPath, LANGUAGES, type Lang } from "./languages.ts";
+import type { Strings } from "./translate.ts";
+
+// Every storefront text, one folder per language (app/locales/en, bn, hi), one file per page
+// or part. A page's loader sends only its own files' texts to the browser, never the whole set.
+
+const files = import.meta.glob<Strings>("../../locales/*/*.json", { eager: true, import: "default" });
+
+/** lang → part → texts. */
+const LOCALES: Record<Lang, Record<string, Strings>> = { en: {}, bn: {}, hi: {} };
+for (const [file, strings] of Object.entries(files)) {
+  const [, lang, part] = /\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  if (!lang || !part || !(LANGUAGES as readonly string[]).includes(lang)) throw new Error(`${file}: not app/locales/<en|bn|hi>/<part>.json`);
+  LOCALES[lang as Lang][part] = strings;
+}
+
+/** The parts (file names without .json) English has: every language must have the same. */
+export function localeParts(): string[] {
+  return Object.keys(LOCALES.en).sort();
+}
+
+/** One language's texts of one part, as the file has them (for the locale test). */
+export function localeFile(lang: Lang, part: string): Strings | undefined {
+  return LOCALES[lang][part];
+}
+
+/**
+ * The texts of the named parts in a language, each key falling back to English where the
+ * language has none yet, so a page never shows a bare key.
+ */
+export function stringsFor(lang: Lang, parts: readonly string[]): Record<string, Strings> {
+  const out: Record<string, Strings> = {};
+  for (const part of parts) {
+    const english = LOCALES.en[part];
+    if (!english) throw new Error(`app/locales/en/${part}.json does not exist`);
+    out[part] = lang === "en" ? english : { ...english, ...LOCALES[lang][part] };
+  }
+  return out;
+}
+
+/** A loader's language and the texts of its parts: `{ lang, strings }`, spread into what it returns. */
+export function pageStrings(request: Request, ...parts: string[]): { lang: Lang; strings: Record<string, Strings> } {
+  const lang = langOfPath(new URL(request.url).pathname);
+  return { lang, strings: stringsFor(lang, parts) };
+}
