@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** DECIMAL columns: mysql2 returns exact strings; we write strings or numbers. */
 type Decimal = ColumnType<string, string | number, string | number>;
@@ -94,6 +94,8 @@ export interface ProductTranslationsTable {
   lang: "bn" | "hi";
   name: string | null;
   description: string | null;
+  /** Name and description as the storefront search reads them (migration 0161): computed by MariaDB, never written. */
+  search_text: GeneratedAlways<string | null>;
 }
 
 export interface ShopSettingsTable {

@@ -8,6 +8,9 @@ import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#a
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
+import { localize } from "#app/modules/catalog/translations.server.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
+import { useLocalPath } from "#app/modules/i18n/use-strings.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -27,8 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ ...base, page: empty, problem, error: null as string | null }, { status: q.trim() === "" ? 200 : 400 });
   }
   try {
-    const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort);
-    const page = { ...found, items: found.items.map(toCardView) };
+    // The visitor's language (/bn/search, /hi/search) ranks its translations' matches first.
+    const lang = langOfPath(url.pathname);
+    const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort, lang);
+    const page = { ...found, items: (await localize(found.items, lang)).map(toCardView) };
     // The search itself is counted as the page is sent (server/interest.ts), cached or not.
     void recordSearchResults(parsed.data.q, found.total);
     return data({ ...base, q: parsed.data.q, page, problem: null as string | null, error: null as string | null });
@@ -56,7 +61,9 @@ function BrowseCategories() {
 
 export default function Search() {
   const { q, price, sort, page, problem, error } = useLoaderData<typeof loader>();
-  const hrefFor: HrefFor = (change) => `/search${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
+  // The filter, order and page links stay on this language's search page.
+  const searchPath = useLocalPath()("/search");
+  const hrefFor: HrefFor = (change) => `${searchPath}${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
   const shown = page.correctedTo ?? q;
   if (problem) {
     return (

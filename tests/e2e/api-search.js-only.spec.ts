@@ -30,7 +30,7 @@ test("finds public products by transliterated words, in the envelope and the sha
     paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: Record<string, unknown> } }>;
   };
   const op = doc.paths["/products/search"]!.get!;
-  expect(op.parameters!.map((p) => `${p.in} ${p.name}${p.required ? " required" : ""}`)).toEqual(["query q required", "query price", "query sort", "query page"]);
+  expect(op.parameters!.map((p) => `${p.in} ${p.name}${p.required ? " required" : ""}`)).toEqual(["query q required", "query price", "query sort", "query page", "query lang"]);
   expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "405", "500", "503"]);
 });
 

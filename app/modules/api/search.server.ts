@@ -2,10 +2,11 @@ import { z } from "zod";
 import { PRICE_BANDS, SEARCH_SORTS, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts } from "#app/modules/catalog/search.server.ts";
+import { LANGUAGES, type Lang } from "#app/modules/i18n/languages.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ok, parseWith } from "./envelope.server.ts";
 import { apiProductSchema } from "./schemas.ts";
-import { toApiProduct } from "./serialize.server.ts";
+import { toApiProducts } from "./serialize.server.ts";
 
 // GET /api/v1/products/search: the storefront's search, same words, filter,
 // order and pages. Unlike the page, which falls back to defaults, the API refuses an
@@ -18,6 +19,7 @@ const searchQuery = searchQuerySchema.extend({
   price: z.enum(bandKeys, { error: `price must be one of: ${bandKeys.join(", ")}` }).default("all").meta({ description: "Price range of the listing" }),
   sort: z.enum(sortKeys, { error: `sort must be one of: ${sortKeys.join(", ")}` }).default("relevance").meta({ description: "relevance (best match first), newest, price-asc, price-desc" }),
   page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(10_000, "page must be a whole number from 1").default(1),
+  lang: z.enum(LANGUAGES, { error: `lang must be one of: ${LANGUAGES.join(", ")}` }).default("en").meta({ description: "The visitor's language (en, bn, hi): its translations' matches come first" }),
 });
 
 const searchResult = z
@@ -36,7 +38,7 @@ const search = defineEndpoint({
   tag: "Products",
   summary: "Search the public products by words",
   description:
-    "Ready and available products whose name, description, material, utility, colour or category match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/elephant, ullu/owl; words of one or two letters match word starts). When nothing matches, one misspelt word is corrected and `correctedTo` says so. Pages of 12.",
+    "Ready and available products whose name, description, material, utility, colour or category, or Bengali or Hindi name or description, match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/হাতি/हाथी/elephant, ullu/owl; words of one or two letters match word starts, in Bengali and Hindi whole words). `lang` ranks that language's matches first. When nothing matches, one misspelt word is corrected and `correctedTo` says so. Pages of 12.",
   access: "public",
   failure: "Failed to search products",
   query: searchQuery,
@@ -44,9 +46,9 @@ const search = defineEndpoint({
   errors: [400],
   async handle({ request }) {
     const input = parseWith(searchQuery, Object.fromEntries(new URL(request.url).searchParams));
-    const found = await searchPublicProducts(input.q, priceBand(input.price), input.page, input.sort as (typeof SEARCH_SORTS)[number]);
+    const found = await searchPublicProducts(input.q, priceBand(input.price), input.page, input.sort as (typeof SEARCH_SORTS)[number], input.lang as Lang);
     return ok({
-      products: found.items.map(toApiProduct),
+      products: await toApiProducts(found.items),
       total: found.total,
       page: found.page,
       pageCount: found.pageCount,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planSearch, searchWords, variantsOf } from "./search-terms.ts";
+import { SEARCH_CONCEPTS } from "./search-synonyms.ts";
+import { planAcrossScripts, planSearch, searchWords, variantsOf } from "./search-terms.ts";
 
 describe("search words", () => {
   it("keeps letters and digits of any script, lower case, without repeats, at most 8", () => {
@@ -45,5 +46,46 @@ describe("planSearch", () => {
     const plan = planSearch(`"owl" +elephant -brass* ~(x) @2 >lamp <diya`);
     expect(plan.fulltext).not.toMatch(/["~@<>-]/);
     expect(plan.fulltext?.replace(/[+()*]/g, "")).toMatch(/^[\p{L}\p{N} ]+$/u);
+  });
+});
+
+describe("planAcrossScripts", () => {
+  it("drops zero-width joiners and keeps Bengali and Hindi vowel signs inside the word", () => {
+    expect(searchWords("হা\u200Cতি ह\u200Dाथी")).toEqual(["হাতি", "हाथी"]);
+    expect(searchWords("কী সুন্দর!")).toEqual(["কী", "সুন্দর"]);
+  });
+
+  it("counts characters as InnoDB does: a vowel sign is one, so two-character words go to the fallback", () => {
+    expect(planAcrossScripts("घर की मोर")).toMatchObject({ short: ["घर", "की"], words: ["घर", "की", "मोर"] });
+    expect(planAcrossScripts("মা")).toMatchObject({ fulltext: null, short: ["মা"] });
+    expect(planAcrossScripts("ও")).toMatchObject({ fulltext: null, short: [], words: [] });
+  });
+
+  it("finds the English words for a Bengali, Hindi or romanised Bengali word, and the Bengali and Hindi ones in translations", () => {
+    for (const word of ["হাতি", "हाथी", "hati"]) {
+      const plan = planAcrossScripts(word);
+      expect(plan.english[0], word).toContain("elephant*");
+      expect(plan.translated[0], word).toEqual(expect.stringContaining("হাতি*"));
+      expect(plan.translated[0], word).toEqual(expect.stringContaining("हाथी*"));
+    }
+    expect(planAcrossScripts("pecha").translated).toEqual([expect.stringContaining("পেঁচা*")]);
+    // English keeps its own groups: the Bengali words go to the translations only.
+    expect(planAcrossScripts("elephant").english).toEqual(["+(elephant* hathi* haathi*)"]);
+  });
+});
+
+describe("the synonym table", () => {
+  it("gives every thing Bengali and Hindi words, and every spelling to one thing as one search word", () => {
+    const owner = new Map<string, string>();
+    for (const concept of SEARCH_CONCEPTS) {
+      expect(concept.bn.length, concept.latin[0]).toBeGreaterThan(0);
+      expect(concept.hi.length, concept.latin[0]).toBeGreaterThan(0);
+      for (const word of [...concept.latin, ...(concept.roman ?? []), ...concept.bn, ...concept.hi]) {
+        // A query reaches the table through searchWords: a word it would change or split could never match.
+        expect(searchWords(word), word).toEqual([word.normalize("NFC")]);
+        expect(owner.get(word), `${word} is in two things`).toBeUndefined();
+        owner.set(word, concept.latin[0]!);
+      }
+    }
   });
 });

@@ -1,5 +1,8 @@
 // How the words a visitor types become a MariaDB FULLTEXT boolean query.
 // Client-safe and free of zod, so the header's search box adds no library to every page.
+import { CRAFT_WORDS, SEARCH_CONCEPTS } from "./search-synonyms.ts";
+
+export { CRAFT_WORDS };
 
 export const SEARCH_MAX_LENGTH = 100;
 /** More words than this are ignored: a search box is not a document. */
@@ -7,47 +10,34 @@ export const SEARCH_MAX_TERMS = 8;
 /** InnoDB indexes words of innodb_ft_min_token_size (3) characters or more. */
 export const FULLTEXT_MIN_LENGTH = 3;
 
+/**
+ * A word's length as InnoDB counts it: code points, so a Bengali or Hindi vowel sign counts
+ * as a character ('की' is 2 and not indexed, 'मोर' is 3).
+ */
+export const charCount = (word: string) => [...word].length;
+
+/** A word written in neither Latin letters nor digits (Bengali, Hindi): its short form matches a whole word only. */
+export const isIndicWord = (word: string) => /[^\p{Script=Latin}\p{N}]/u.test(word);
+
 export const SEARCH_MESSAGES = {
   tooLong: `Please search with at most ${SEARCH_MAX_LENGTH} characters.`,
   empty: "Type a word to search for, such as owl, Ganesha or diya.",
 } as const;
 
-/**
- * Words that name the same thing: transliterations of Bengali and Hindi names, common
- * spellings and their English words. A term in a group also finds every other word of
- * the group.
- */
-/**
- * The craft's own name in its spellings. Every piece in the shop is Dokra, so the word finds
- * every piece; with other words, those words decide (craftWordsApart).
- */
-export const CRAFT_WORDS: readonly string[] = ["dokra", "dhokra", "dokhra", "dhokhra", "dokara", "dhokara", "docra", "dhocra"];
-
-export const SYNONYM_GROUPS: ReadonlyArray<readonly string[]> = [
-  CRAFT_WORDS,
-  ["ganesh", "ganesha", "ganpati", "ganapati", "ganesa", "vinayak", "vinayaka"],
-  ["diya", "diyas", "deepak", "lamp", "lamps"],
-  ["hathi", "haathi", "elephant"],
-  ["ullu", "owl"],
-  ["pooja", "puja", "worship"],
-  ["ghoda", "ghora", "horse"],
-  ["machli", "machhli", "fish"],
-  ["mor", "peacock"],
-  ["kachua", "kachhua", "tortoise", "turtle"],
-  ["bagh", "tiger"],
-  ["ghanti", "bell"],
-  ["lakshmi", "laxmi", "lakhsmi"],
-  ["buddha", "budha"],
-  ["krishna", "krisna"],
-  ["shiva", "shiv"],
-  ["kansa", "kansha", "kasha"],
-  ["pital", "peetal", "brass"],
-  ["candle", "mombati", "mombatti"],
-  ["adivasi", "tribal"],
-];
-
+/** Words that name the same thing, as today's English groups: a term in a group also finds every other word of the group. */
+export const SYNONYM_GROUPS: ReadonlyArray<readonly string[]> = SEARCH_CONCEPTS.map((concept) => concept.latin);
+/** Every spelling of the table (any script) → its thing's English group. */
 const SYNONYMS = new Map<string, readonly string[]>();
+/** Every spelling of the table → its thing's Bengali and Hindi words. */
+const INDIC = new Map<string, readonly string[]>();
 for (const group of SYNONYM_GROUPS) for (const word of group) SYNONYMS.set(word, group);
+for (const concept of SEARCH_CONCEPTS) {
+  const indic = [...concept.bn, ...concept.hi].map((word) => word.normalize("NFC"));
+  for (const word of [...concept.latin, ...(concept.roman ?? []), ...indic]) {
+    if (!SYNONYMS.has(word)) SYNONYMS.set(word, concept.latin);
+    if (!INDIC.has(word)) INDIC.set(word, indic);
+  }
+}
 
 /**
  * InnoDB's default stopwords of 3+ characters: never indexed, and a required stopword
@@ -55,9 +45,13 @@ for (const group of SYNONYM_GROUPS) for (const word of group) SYNONYMS.set(word,
  */
 const STOPWORDS = new Set(["and", "are", "com", "for", "from", "how", "that", "the", "this", "was", "what", "when", "where", "who", "will", "with", "und", "www"]);
 
-/** The words of a query: lower case letters and digits (any script), at most SEARCH_MAX_TERMS, no repeats. */
+/**
+ * The words of a query: lower case letters, marks and digits (any script), at most
+ * SEARCH_MAX_TERMS, no repeats. Zero-width (non-)joiners are dropped first: inside a Bengali
+ * or Hindi word they change its look, not the word, and would cut it in two.
+ */
 export function searchWords(text: string): string[] {
-  const words = text.toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words = text.replace(/[\u200C\u200D]/g, "").toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, SEARCH_MAX_TERMS);
 }
 
@@ -79,30 +73,51 @@ export interface SearchPlan {
   words: string[];
 }
 
+/** The same words' groups for the translations' text: one per long word, in order. */
+export interface ScriptPlan extends SearchPlan {
+  /** Each long word's `+(…)` group over the English text (fulltext is them joined). */
+  english: string[];
+  /** The same word's group over a translation: its spellings and its thing's Bengali and Hindi words. */
+  translated: string[];
+}
+
 /**
  * The typed word and synonyms of 4+ letters match as prefixes (owl → owls, lamp → lamps);
  * a 3-letter synonym matches as itself or its plural, so 'peacock' does not find 'more'
- * through 'mor*'.
+ * through 'mor*'. Bengali and Hindi words always match as prefixes: they take endings
+ * (হাতির, মাছের) and have no English plural.
  */
 function spellingPattern(spelling: string, typed: string): string {
-  if (spelling === typed || spelling.length > FULLTEXT_MIN_LENGTH) return `${spelling}*`;
+  if (spelling === typed || charCount(spelling) > FULLTEXT_MIN_LENGTH || isIndicWord(spelling)) return `${spelling}*`;
   return `${spelling} ${spelling}s`;
+}
+
+const indexed = (spelling: string) => charCount(spelling) >= FULLTEXT_MIN_LENGTH && !STOPWORDS.has(spelling);
+const group = (spellings: Iterable<string>, typed: string) => `+(${[...spellings].map((v) => spellingPattern(v, typed)).join(" ")})`;
+
+/** The boolean-mode groups and short-word fallback for a visitor's text, for the English text and the translations. */
+export function planAcrossScripts(text: string): ScriptPlan {
+  const words = searchWords(text).filter((w) => !STOPWORDS.has(w) && (charCount(w) > 1 || /\p{N}/u.test(w)));
+  const english: string[] = [];
+  const translated: string[] = [];
+  const short: string[] = [];
+  for (const word of words) {
+    if (charCount(word) < FULLTEXT_MIN_LENGTH) {
+      short.push(word);
+      continue;
+    }
+    const spellings = variantsOf(word).filter(indexed);
+    english.push(group(spellings, word));
+    const indic = spellings.flatMap((v) => INDIC.get(v) ?? []).filter(indexed);
+    translated.push(group(new Set([...spellings, ...indic]), word));
+  }
+  return { fulltext: english.length > 0 ? english.join(" ") : null, short, words, english, translated };
 }
 
 /** The boolean-mode query and short-word fallback for a visitor's text. Only letters and digits reach the query. */
 export function planSearch(text: string): SearchPlan {
-  const words = searchWords(text).filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\p{N}/u.test(w)));
-  const groups: string[] = [];
-  const short: string[] = [];
-  for (const word of words) {
-    if (word.length < FULLTEXT_MIN_LENGTH) {
-      short.push(word);
-      continue;
-    }
-    const spellings = variantsOf(word).filter((v) => v.length >= FULLTEXT_MIN_LENGTH && !STOPWORDS.has(v));
-    groups.push(`+(${spellings.map((v) => spellingPattern(v, word)).join(" ")})`);
-  }
-  return { fulltext: groups.length > 0 ? groups.join(" ") : null, short, words };
+  const { fulltext, short, words } = planAcrossScripts(text);
+  return { fulltext, short, words };
 }
 
 const CRAFT = new Set(CRAFT_WORDS);

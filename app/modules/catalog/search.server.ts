@@ -12,11 +12,16 @@ import {
   type ProductPage,
   type ProductQuery,
 } from "./products.server.ts";
-import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, craftWordsApart, planSearch, searchWords, variantsOf, type SearchPlan } from "./search-terms.ts";
+import type { Lang } from "#app/modules/i18n/languages.ts";
+import { getDb } from "#db/index.ts";
+import { SEARCH_INDEX_COLUMNS, englishTests, matchScore } from "./search-sql.server.ts";
+import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, charCount, craftWordsApart, planAcrossScripts, planSearch, searchWords, variantsOf, type ScriptPlan, type SearchPlan } from "./search-terms.ts";
+import { translatedMatches } from "./search-translations.server.ts";
 
 // Storefront search: MariaDB FULLTEXT in boolean mode over the products_search
-// index (migration 0080), synonyms and plurals from search-terms.ts, a word-start LIKE for
-// words too short for the index, and one spelling correction when nothing matched.
+// index (migration 0080) and the translations' index (migration 0161), synonyms, plurals and
+// other scripts' words from search-terms.ts, a word-start LIKE (a whole word in Bengali and
+// Hindi) for words too short for the index, and one spelling correction when nothing matched.
 
 export interface SearchPage extends ProductPage {
   /** The words searched for, after any correction. */
@@ -25,20 +30,15 @@ export interface SearchPage extends ProductPage {
   correctedTo: string | null;
 }
 
-/** The columns of the products_search FULLTEXT index (migration 0080), in its order: MATCH must name exactly these. */
-export const SEARCH_INDEX_COLUMNS = ["name", "description", "material", "utility", "color", "category"] as const;
-const matchColumns = sql.raw(SEARCH_INDEX_COLUMNS.map((column) => `products.${column}`).join(", "));
+export { SEARCH_INDEX_COLUMNS };
 
-const matchScore = (query: string) => sql<number>`MATCH (${matchColumns}) AGAINST (${query} IN BOOLEAN MODE)`;
-
-/** A short word must start a word of the product's text ('ox' finds 'Ox cart', not 'box'). */
-const haystack = sql`CONCAT(' ', products.name, ' ', products.material, ' ', products.utility, ' ', products.color, ' ', REPLACE(products.category, '-', ' '), ' ', products.description)`;
-
-function matching(plan: SearchPlan): ProductQuery {
-  let query = publicProducts();
-  if (plan.fulltext) query = query.where(matchScore(plan.fulltext), ">", 0 as never);
-  for (const word of plan.short) query = query.where(haystack, "like", `% ${word}%`);
-  return query;
+/** The plan's matches: every word in the English text, or (ids) every word once the translations count. */
+function matching(plan: SearchPlan, translated: readonly number[]): ProductQuery {
+  const english = englishTests(plan.fulltext, plan.short);
+  const query = publicProducts();
+  if (english.length === 0) return query;
+  if (translated.length === 0) return english.reduce((q, test) => q.where(test), query);
+  return query.where((eb) => eb.or([eb.and(english), eb("products.id", "in", translated)]));
 }
 
 type Order = (query: ProductQuery) => ProductQuery;
@@ -62,28 +62,44 @@ async function matchPage(filtered: ProductQuery, order: Order, page: number): Pr
   return matchPage(filtered, order, Math.ceil(Number(total) / PAGE_SIZE));
 }
 
-async function run(plan: SearchPlan, band: PriceBand, page: number, sort: SortKey): Promise<ProductPage> {
-  const fulltext = plan.fulltext;
-  const order: Order = (query) =>
-    sort === "relevance" && fulltext ? soldLast(query).orderBy(matchScore(fulltext), "desc").orderBy("products.id", "desc") : inOrder(query, sort);
-  const found = await matchPage(inBand(matching(plan), band), order, page);
+/**
+ * By relevance: pieces whose translation in the visitor's language matches every word first,
+ * then by the English text's score (pieces found through a translation only score 0).
+ */
+function relevance(fulltext: string | null, inLang: readonly number[]): Order {
+  return (query) => {
+    let ordered = soldLast(query);
+    if (inLang.length > 0) ordered = ordered.orderBy(sql`products.id IN (${sql.join(inLang)})`, "desc");
+    if (fulltext) ordered = ordered.orderBy(matchScore(fulltext), "desc");
+    return ordered.orderBy("products.id", "desc");
+  };
+}
+
+async function run(plan: ScriptPlan, band: PriceBand, page: number, sort: SortKey, lang: Lang): Promise<ProductPage> {
+  const translated = await translatedMatches(plan, lang);
+  const order: Order = sort === "relevance" ? relevance(plan.fulltext, lang === "en" ? [] : translated.inLang) : (query) => inOrder(query, sort);
+  const found = await matchPage(inBand(matching(plan, translated.ids), band), order, page);
   const byId = new Map((await listPublicProductsByIds(found.ids)).map((product) => [product.id, product]));
   const items = found.ids.flatMap((id) => byId.get(id) ?? []);
   return { items, total: found.total, page: found.page, pageCount: Math.max(1, Math.ceil(found.total / PAGE_SIZE)) };
 }
 
-/** Public (ready, available) products matching the visitor's words, 12 a page, with the price filter and order of the listing. */
-export async function searchPublicProducts(text: string, band: PriceBand, page: number, sort: SortKey): Promise<SearchPage> {
+/**
+ * Public (ready, available) products matching the visitor's words in any script, 12 a page,
+ * with the price filter and order of the listing; `lang` is the visitor's language, whose
+ * translations' matches rank first.
+ */
+export async function searchPublicProducts(text: string, band: PriceBand, page: number, sort: SortKey, lang: Lang = "en"): Promise<SearchPage> {
   const { words } = planSearch(text);
   const empty: SearchPage = { items: [], total: 0, page: 1, pageCount: 1, words, correctedTo: null };
   const plan = searchPlanFor(text);
   if (!plan) return empty;
-  const found = await run(plan, band, page, sort);
+  const found = await run(plan, band, page, sort, lang);
   if (found.total > 0) return { ...found, words, correctedTo: null };
   const corrected = await correctSpelling(words);
   const second = corrected ? searchPlanFor(corrected) : null;
   if (!corrected || !second) return empty;
-  const retried = await run(second, band, page, sort);
+  const retried = await run(second, band, page, sort, lang);
   return retried.total > 0 ? { ...retried, words: planSearch(corrected).words, correctedTo: corrected } : empty;
 }
 
@@ -91,23 +107,37 @@ export async function searchPublicProducts(text: string, band: PriceBand, page: 
  * The plan for a visitor's text; null when it has no word to search for. The craft's own
  * name matches every piece, so only the other words narrow the search (with none, all match).
  */
-function searchPlanFor(text: string): SearchPlan | null {
+function searchPlanFor(text: string): ScriptPlan | null {
   const { rest, craft } = craftWordsApart(text);
-  const plan = planSearch(craft ? rest : text);
+  const plan = planAcrossScripts(craft ? rest : text);
   return plan.fulltext || plan.short.length > 0 || craft ? plan : null;
 }
 
 let vocabulary: { version: number; words: string[]; known: Set<string> } | null = null;
 
-/** The words of public products' names, materials, uses, colours and categories, and the synonym table; kept until the catalogue changes. */
+/** Translated names of public pieces, for spelling correction in Bengali and Hindi. */
+async function translatedNames(): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("product_translations")
+    .innerJoin("products", "products.id", "product_translations.product_id")
+    .where("products.status", "=", "ready")
+    .where("products.available", "=", 1)
+    .where("product_translations.name", "is not", null)
+    .select("product_translations.name")
+    .execute();
+  return rows.map((row) => row.name ?? "");
+}
+
+/** The words of public products' names, materials, uses, colours and categories, their translated names, and the synonym table; kept until the catalogue changes. */
 async function loadVocabulary(): Promise<{ words: string[]; known: Set<string> }> {
   const version = await readPublicVersion();
   if (vocabulary && version !== null && vocabulary.version === version) return vocabulary;
   const rows = await publicProducts().select(["name", "material", "utility", "color", "category"]).execute();
   const known = new Set(SYNONYM_WORDS);
-  for (const row of rows) {
-    for (const word of searchWords(`${row.name} ${row.material} ${row.utility} ${row.color} ${row.category}`)) {
-      if (word.length >= FULLTEXT_MIN_LENGTH) known.add(word);
+  const texts = [...rows.map((row) => `${row.name} ${row.material} ${row.utility} ${row.color} ${row.category}`), ...(await translatedNames())];
+  for (const text of texts) {
+    for (const word of searchWords(text)) {
+      if (charCount(word) >= FULLTEXT_MIN_LENGTH) known.add(word);
     }
   }
   const loaded = { words: [...known].sort(), known };
@@ -123,7 +153,7 @@ const allowedEdits = (word: string) => (word.length >= 7 ? 2 : 1);
  * word within its allowed edits; null when nothing changed.
  */
 export async function correctSpelling(words: readonly string[]): Promise<string | null> {
-  const candidates = words.filter((w) => w.length > FULLTEXT_MIN_LENGTH && !/\p{N}/u.test(w));
+  const candidates = words.filter((w) => charCount(w) > FULLTEXT_MIN_LENGTH && !/\p{N}/u.test(w));
   if (candidates.length === 0) return null;
   const { words: known, known: knownSet } = await loadVocabulary();
   let changed = false;
