@@ -34,7 +34,7 @@ for (const lang of ["bn", "hi"] as const) {
     }
     await expect(page.getByTestId("category-tile").first().getByRole("heading")).toHaveText(common["category.wall-hanging"]!);
     await expect(page.getByTestId("slide").first().getByRole("heading")).toHaveText(home["slide.1.title"]!);
-    await expect(page.getByRole("link", { name: home.browseCollection })).toHaveAttribute("href", `/${lang}/product/available-collection`);
+    await expect(page.getByTestId("home-intro").getByRole("link", { name: home.browseCollection })).toHaveAttribute("href", `/${lang}/product/available-collection`);
     await expect(page.getByRole("link", { name: home.giftAction })).toHaveAttribute("href", `/${lang}/product/trending`);
     await expect(page.getByTestId("social-link").first()).toContainText(home["social.instagram"]!);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/${lang}$`));
