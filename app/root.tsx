@@ -36,8 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchMaxLength: SEARCH_MAX_LENGTH,
     // The visitor's enquiry list (ids): a request carrying it bypasses the page cache.
     enquiry: await readEnquiryIds(request),
-    // The header's, footer's and shared parts' texts in the page's language.
-    ...pageStrings(request, "common"),
+    // The header's, footer's and shared parts' texts in the page's language, and the error
+    // screens' (a page whose loader failed has no texts of its own).
+    ...pageStrings(request, "common", "errors"),
   };
 }
 
@@ -89,7 +90,7 @@ export default function App() {
 }
 
 // The router answers some requests at the root (a form post to a page that takes none: 405).
-export const meta: MetaFunction = ({ error }) => errorMeta(error);
+export const meta: MetaFunction = (args) => errorMeta(args.error, args);
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFound } from "#app/components/shop/not-found.tsx";
+import { NotFound, notFoundMeta } from "#app/components/shop/not-found.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 
 export async function loader() {
@@ -15,4 +15,4 @@ export default function CatchAll() {
   return <NotFound />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => notFoundMeta(args);

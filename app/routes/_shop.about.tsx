@@ -5,10 +5,17 @@ import { Paragraphs } from "#app/components/ui/paragraphs.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { useEffect } from "react";
 import { logger } from "#app/lib/logger.server.ts";
-import { ABOUT } from "#app/modules/site/content.ts";
 import { listGalleryImages, listVideos } from "#app/modules/media/library.server.ts";
 import type { ImageView, VideoView } from "#app/modules/media/views.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+
+/** The About story's lists: each names its texts in app/locales/<lang>/about.json. */
+const STORY = ["story.1", "story.2"];
+const PROCESS = ["core", "wax", "mould", "casting", "finishing"];
+const MAKE = ["make.1", "make.2", "make.3", "make.4", "make.5"];
+const WHY = ["why.1", "why.2", "why.3", "why.4"];
 
 // The About/Videos switch (docs/product-rules.md, Pages) lives in the URL (?view=videos), so it works
 // without JavaScript and survives a reload; the menu's Videos link adds #videos too.
@@ -16,18 +23,18 @@ import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts"
 export async function loader({ request }: LoaderFunctionArgs) {
   const showVideos = new URL(request.url).searchParams.get("view") === "videos";
   let videos: Array<VideoView & { title: string | null }> = [];
-  let error: string | null = null;
+  let error = false;
   if (showVideos) {
     try {
       const items = await listVideos({ publicOnly: true });
       videos = items.flatMap((item) => (item.video ? [{ ...item.video, title: item.title }] : []));
     } catch (err) {
       logger.error({ err }, "videos failed to load");
-      error = "We could not load the videos just now. Please try again in a moment.";
+      error = true;
     }
   }
   // Static text goes through the loader so it is not shipped again as JavaScript.
-  return { showVideos, videos, error, about: showVideos ? null : ABOUT, photos: showVideos ? [] : await workshopPhotos() };
+  return { showVideos, videos, error, photos: showVideos ? [] : await workshopPhotos(), ...pageStrings(request, "about") };
 }
 
 const WORKSHOP_PHOTOS = 4;
@@ -44,21 +51,23 @@ async function workshopPhotos(): Promise<ImageView[]> {
 }
 
 function WorkshopPhotos({ photos }: { photos: ImageView[] }) {
+  const t = useT("about");
+  const local = useLocalPath();
   if (photos.length === 0) return null;
   return (
-    <HeadedSection heading="photos" title="At the workshop" size="2xl" className="mt-10" data-testid="workshop-photos">
+    <HeadedSection heading="photos" title={t("photosTitle")} size="2xl" className="mt-10" data-testid="workshop-photos">
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {photos.map((photo, i) => (
           <li key={photo.id}>
-            <Link to={`/gallery?image=${i + 1}`} className="block overflow-hidden rounded-lg" aria-label={`Open workshop photo ${i + 1} in the gallery`}>
-              <Picture image={photo} alt={`Workshop photo ${i + 1}`} sizes="(min-width: 640px) 220px, 50vw" imgClassName="aspect-square h-auto w-full object-cover" />
+            <Link to={local(`/gallery?image=${i + 1}`)} className="block overflow-hidden rounded-lg" aria-label={t("photoLink", { n: i + 1 })}>
+              <Picture image={photo} alt={t("photoAlt", { n: i + 1 })} sizes="(min-width: 640px) 220px, 50vw" imgClassName="aspect-square h-auto w-full object-cover" />
             </Link>
           </li>
         ))}
       </ul>
       <p className="mt-3">
-        <Link to="/gallery" className="inline-flex min-h-11 items-center underline">
-          See the whole gallery
+        <Link to={local("/gallery")} className="inline-flex min-h-11 items-center underline">
+          {t("wholeGallery")}
         </Link>
       </p>
     </HeadedSection>
@@ -76,22 +85,26 @@ function posterSrc(poster: ImageView | null): string | undefined {
 }
 
 function ViewTabs({ showVideos }: { showVideos: boolean }) {
+  const t = useT("about");
+  const local = useLocalPath();
   const tab = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-full border px-4 text-sm ${active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"}`;
   return (
-    <nav aria-label="About or videos" className="flex gap-2">
-      <Link to="/about" aria-current={!showVideos ? "page" : undefined} className={tab(!showVideos)} preventScrollReset>
-        Our Story
+    <nav aria-label={t("tabs")} className="flex gap-2">
+      <Link to={local("/about")} aria-current={!showVideos ? "page" : undefined} className={tab(!showVideos)} preventScrollReset>
+        {t("tabStory")}
       </Link>
-      <Link to="/about?view=videos#videos" aria-current={showVideos ? "page" : undefined} className={tab(showVideos)} preventScrollReset>
-        Videos
+      <Link to={local("/about?view=videos#videos")} aria-current={showVideos ? "page" : undefined} className={tab(showVideos)} preventScrollReset>
+        {t("tabVideos")}
       </Link>
     </nav>
   );
 }
 
 export default function About() {
-  const { showVideos, videos, error, about, photos } = useLoaderData<typeof loader>();
+  const { showVideos, videos, error, photos } = useLoaderData<typeof loader>();
+  const t = useT("about");
+  const local = useLocalPath();
   const location = useLocation();
   useEffect(() => {
     if (!showVideos) return;
@@ -101,18 +114,18 @@ export default function About() {
   }, [showVideos, location.key]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="font-serif text-4xl text-brass-800">About Us</h1>
+      <h1 className="font-serif text-4xl text-brass-800">{t("title")}</h1>
       <div className="mt-4">
         <ViewTabs showVideos={showVideos} />
       </div>
       {showVideos ? (
-        <HeadedSection heading="videos" title="Videos from the workshop" size="3xl" id="videos" className="mt-8 scroll-mt-4" data-testid="videos">
+        <HeadedSection heading="videos" title={t("videosTitle")} size="3xl" id="videos" className="mt-8 scroll-mt-4" data-testid="videos">
           {error ? (
             <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-4 text-red-700">
-              {error}
+              {t("videosError")}
             </p>
           ) : videos.length === 0 ? (
-            <p className="mt-4 text-brass-900/80">No videos yet. Please come back soon.</p>
+            <p className="mt-4 text-brass-900/80">{t("noVideos")}</p>
           ) : (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
               {videos.map((video, i) => (
@@ -129,11 +142,11 @@ export default function About() {
                     // the column, or narrower so a tall phone clip stays within 80 % of the screen's height.
                     style={{ aspectRatio: `${video.width} / ${video.height}`, width: `min(100%, calc(80vh * ${video.width / video.height}))` }}
                     className="mx-auto h-auto object-contain"
-                    aria-label={video.title ?? `Workshop video ${i + 1}`}
+                    aria-label={video.title ?? t("videoLabel", { n: i + 1 })}
                     data-testid="video"
                   >
                     <source src={video.url} type="video/mp4" />
-                    <a href={video.url}>Download workshop video {i + 1}</a>
+                    <a href={video.url}>{t("videoDownload", { n: i + 1 })}</a>
                   </video>
                   {video.title ? (
                     <p className="w-full px-3 py-2 text-sm text-white" data-testid="video-title">
@@ -145,49 +158,49 @@ export default function About() {
             </ul>
           )}
         </HeadedSection>
-      ) : about ? (
+      ) : (
         <div data-testid="about-story">
-          <HeadedSection heading="story" title="Our story" size="2xl" className="mt-8">
-            <Paragraphs texts={about.story} className="mt-3 text-brass-900/90" />
+          <HeadedSection heading="story" title={t("storyTitle")} size="2xl" className="mt-8">
+            <Paragraphs texts={STORY.map((key) => t(key))} className="mt-3 text-brass-900/90" />
           </HeadedSection>
           <WorkshopPhotos photos={photos} />
-          <HeadedSection heading="craft" title="How Dokra is made" size="2xl" className="mt-10">
+          <HeadedSection heading="craft" title={t("craftTitle")} size="2xl" className="mt-10">
             <ol className="mt-4 grid gap-4 sm:grid-cols-2">
-              {about.process.map((step, i) => (
-                <li key={step.step} className="rounded-lg bg-white p-4 shadow-sm">
+              {PROCESS.map((step, i) => (
+                <li key={step} className="rounded-lg bg-white p-4 shadow-sm">
                   <h3 className="font-semibold text-brass-800">
-                    {i + 1}. {step.step}
+                    {i + 1}. {t(`process.${step}.step`)}
                   </h3>
-                  <p className="mt-1 text-sm">{step.text}</p>
+                  <p className="mt-1 text-sm">{t(`process.${step}.text`)}</p>
                 </li>
               ))}
             </ol>
           </HeadedSection>
           <section className="mt-10 grid gap-8 sm:grid-cols-2">
             <div>
-              <h2 className="font-serif text-2xl text-brass-800">What we make</h2>
+              <h2 className="font-serif text-2xl text-brass-800">{t("makeTitle")}</h2>
               <ul className="mt-3 list-disc pl-5">
-                {about.productTypes.map((t) => (
-                  <li key={t}>{t}</li>
+                {MAKE.map((key) => (
+                  <li key={key}>{t(key)}</li>
                 ))}
               </ul>
             </div>
             <div>
-              <h2 className="font-serif text-2xl text-brass-800">Why buy from us</h2>
+              <h2 className="font-serif text-2xl text-brass-800">{t("whyTitle")}</h2>
               <ul className="mt-3 list-disc pl-5">
-                {about.reasons.map((t) => (
-                  <li key={t}>{t}</li>
+                {WHY.map((key) => (
+                  <li key={key}>{t(key)}</li>
                 ))}
               </ul>
             </div>
           </section>
           <p className="mt-10">
-            <Link to="/product/trending" className="inline-block rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800">
-              Shop Now
+            <Link to={local("/product/trending")} className="inline-block rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800">
+              {t("shopNow")}
             </Link>
           </p>
         </div>
-      ) : null}
+      )}
     </div>
   );
 }
@@ -195,12 +208,12 @@ export default function About() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const videos = data?.showVideos ?? false;
+  const texts = data?.strings.about;
+  if (!texts) return [];
   return seo({
-      lang: langFromMatches(matches),
-    title: videos ? "Videos from the workshop" : "About Us",
-    description: videos
-      ? "Watch our artisans model, cast and finish Dokra brass by the lost-wax method."
-      : "The story of our family Dokra workshop in West Bengal: how lost-wax brass is made, what we make and why to buy direct.",
+    lang: langFromMatches(matches),
+    title: videos ? texts.videosTitle! : texts.metaTitle!,
+    description: videos ? texts.videosMetaDescription! : texts.metaDescription!,
     path: videos ? "/about?view=videos" : "/about",
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,

@@ -8,6 +8,8 @@ import { logger } from "#app/lib/logger.server.ts";
 import { listGalleryImages } from "#app/modules/media/library.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
@@ -18,14 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (requested && (!Number.isInteger(requested) || requested < 1 || requested > images.length)) {
       throw notFound();
     }
-    return { images, titles, error: null as string | null };
+    return { images, titles, error: false, ...pageStrings(request, "gallery") };
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "gallery failed to load");
-    return data(
-      { images: [] as ImageView[], titles: [] as (string | null)[], error: "We could not load the gallery just now. Please try again in a moment." as string | null },
-      { status: 503 },
-    );
+    return data({ images: [] as ImageView[], titles: [] as (string | null)[], error: true, ...pageStrings(request, "gallery") }, { status: 503 });
   }
 }
 
@@ -36,34 +35,37 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function Gallery() {
   const { images, titles, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const t = useT("gallery");
+  const common = useT("common");
+  const local = useLocalPath();
   const open = Number(params.get("image"));
   const openIndex = Number.isInteger(open) && open >= 1 && open <= images.length ? open - 1 : null;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="gallery-heading">
       <h1 id="gallery-heading" className="font-serif text-4xl text-brass-800">
-        Gallery
+        {t("title")}
       </h1>
-      <p className="mt-2 text-brass-900/80">Pieces, moulds and days at the workshop.</p>
+      <p className="mt-2 text-brass-900/80">{t("intro")}</p>
       {error ? (
         <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 p-4 text-red-700">
-          {error}
+          {t("error")}
         </p>
       ) : images.length === 0 ? (
-        <p className="mt-6">No pictures yet.</p>
+        <p className="mt-6">{t("empty")}</p>
       ) : (
         <ul className="shop-masonry mt-6 columns-2 gap-4 lg:columns-3" data-testid="gallery">
           {images.map((image, i) => (
             <li key={image.id} id={thumbnailId(i + 1)} className="mb-4">
               <Link
-                to={`/gallery?image=${i + 1}`}
+                to={local(`/gallery?image=${i + 1}`)}
                 preventScrollReset
                 className="block overflow-hidden rounded-lg"
-                aria-label={`Open picture ${i + 1} of ${images.length}`}
+                aria-label={t("open", { n: i + 1, total: images.length })}
                 data-testid="gallery-item"
               >
                 <Picture
                   image={image}
-                  alt={galleryAlt(titles, i)}
+                  alt={galleryAlt(titles, i, common)}
                   sizes="(min-width: 1024px) 33vw, 50vw"
                   priority={i < 2}
                   fallback
@@ -87,13 +89,15 @@ export default function Gallery() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const og = data?.images[0]?.og;
+  const texts = data?.strings.gallery;
+  if (!texts) return [];
   return seo({
-      lang: langFromMatches(matches),
-    title: "Gallery",
-    description: "Photographs of our handmade Dokra brass and the workshop where it is cast.",
+    lang: langFromMatches(matches),
+    title: texts.title!,
+    description: texts.metaDescription!,
     path: "/gallery",
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,
-    image: og ? { ...og, alt: "Dokra brass from our gallery" } : null,
+    image: og ? { ...og, alt: texts.ogImageAlt! } : null,
   });
 };

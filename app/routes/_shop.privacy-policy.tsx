@@ -1,15 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PolicyPage, policyMeta } from "#app/components/shop/policy-page.tsx";
 import { POLICIES } from "#app/modules/site/policies.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 
 // The text comes through the loader, so it is sent once (in the HTML), not again as JavaScript.
-export async function loader() {
-  return { policy: POLICIES["privacy-policy"] };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { policy: POLICIES["privacy-policy"], ...pageStrings(request, "policy") };
 }
 
 export default function Policy() {
   return <PolicyPage policy={useLoaderData<typeof loader>().policy} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? policyMeta(data.policy, matches) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? policyMeta(data.policy, data.strings.policy!, matches) : []);

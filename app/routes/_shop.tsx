@@ -30,7 +30,7 @@ export default function ShopLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error }) => errorMeta(error);
+export const meta: MetaFunction = (args) => errorMeta(args.error, args);
 
 /**
  * The storefront's pages are the same for every visitor: the page cache may share them

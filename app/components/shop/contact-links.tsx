@@ -9,7 +9,8 @@ export function shopAddresses(shop: { worksAddress: string; showroomAddress: str
   ];
 }
 
-type SocialLink = { key: SocialKey; name: string; kind: string; href: string };
+/** `kind` says what the network is for, in the page's language (the home page shows it). */
+type SocialLink = { key: SocialKey; name: string; kind?: string; href: string };
 
 /**
  * The shop's social pages, each opening in a new tab (which a screen reader hears):

@@ -3,6 +3,8 @@ import { suppressOthers } from "aria-hidden";
 import { useEffect, useRef, type PointerEvent } from "react";
 import { Picture } from "#app/components/ui/picture.tsx";
 import type { ImageView } from "#app/modules/media/views.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import type { Translate } from "#app/modules/i18n/translate.ts";
 
 function galleryHref(i: number, total: number): string {
   return `/gallery?image=${((i % total) + total) % total + 1}`;
@@ -13,9 +15,9 @@ export function thumbnailId(n: number): string {
   return `picture-${n}`;
 }
 
-/** A gallery picture's alternative text: its title when the admin gave one. */
-export function galleryAlt(titles: readonly (string | null)[], i: number): string {
-  return titles[i] ?? `Gallery picture ${i + 1}`;
+/** A gallery picture's alternative text: its title when the admin gave one (`t` over the common texts). */
+export function galleryAlt(titles: readonly (string | null)[], i: number, t: Translate): string {
+  return titles[i] ?? t("lightbox.alt", { n: i + 1 });
 }
 
 /** A horizontal move of at least this many CSS px (and more across than down) is a swipe. */
@@ -39,10 +41,12 @@ export function Lightbox({
   index: number;
 }) {
   const navigate = useNavigate();
+  const t = useT("common");
+  const local = useLocalPath();
   const dialog = useRef<HTMLDivElement>(null);
   const total = images.length;
   const image = images[index];
-  const at = (i: number) => galleryHref(i, total);
+  const at = (i: number) => local(galleryHref(i, total));
   const prev = at(index - 1);
   const next = at(index + 1);
 
@@ -68,7 +72,7 @@ export function Lightbox({
     };
   }, []);
 
-  const go = (to: string) => navigate(to, { preventScrollReset: true, replace: true });
+  const go = (to: string) => navigate(local(to), { preventScrollReset: true, replace: true });
   const step = (by: -1 | 1) => {
     target.current = (target.current + by + total) % total;
     go(galleryHref(target.current, total));
@@ -85,8 +89,8 @@ export function Lightbox({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- go only wraps navigate
-  }, [navigate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- go only wraps navigate and the page's language
+  }, [navigate, local]);
 
   const start = useRef<{ x: number; y: number } | null>(null);
   const onPointerDown = (event: PointerEvent) => {
@@ -108,7 +112,7 @@ export function Lightbox({
       ref={dialog}
       role="dialog"
       aria-modal="true"
-      aria-label={`Picture ${index + 1} of ${total}`}
+      aria-label={t("lightbox.picture", { n: index + 1, total })}
       tabIndex={-1}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
@@ -122,7 +126,7 @@ export function Lightbox({
       <Picture
         key={image.id}
         image={image}
-        alt={galleryAlt(titles, index)}
+        alt={galleryAlt(titles, index, t)}
         sizes="100vw"
         priority
         imgClassName="max-h-[75vh] w-auto max-w-full object-contain pointer-events-none"
@@ -133,23 +137,23 @@ export function Lightbox({
         </p>
       ) : null}
       <div className="mt-3 flex gap-3">
-        <Link to={prev} replace preventScrollReset className={`${button} bg-white/90`} aria-label="Previous picture">
-          ‹ Previous
+        <Link to={prev} replace preventScrollReset className={`${button} bg-white/90`} aria-label={t("lightbox.previousLabel")}>
+          {t("lightbox.previous")}
         </Link>
         <Link
-          to={`/gallery#${thumbnailId(index + 1)}`}
+          to={local(`/gallery#${thumbnailId(index + 1)}`)}
           onClick={(event) => {
             // With JS, close in place: the page stays where it was scrolled.
             event.preventDefault();
             go("/gallery");
           }}
           className={`${button} bg-white font-semibold`}
-          aria-label="Close"
+          aria-label={t("lightbox.closeLabel")}
         >
-          Close ✕
+          {t("lightbox.close")}
         </Link>
-        <Link to={next} replace preventScrollReset className={`${button} bg-white/90`} aria-label="Next picture">
-          Next ›
+        <Link to={next} replace preventScrollReset className={`${button} bg-white/90`} aria-label={t("lightbox.nextLabel")}>
+          {t("lightbox.next")}
         </Link>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { Picture } from "#app/components/ui/picture.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import type { Slide } from "#app/modules/site/content.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 export const SLIDE_INTERVAL_MS = 5000;
 /** The slide pictures' sizes (the home page preloads the first at these). */
@@ -15,6 +16,7 @@ export const SLIDE_IMAGE_SIZES = "(min-width: 1152px) 1120px, 100vw";
  */
 export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: ImageView | null }> }) {
   const hydrated = useHydrated();
+  const t = useT("home");
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -61,7 +63,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Bengal craft and heritage"
+      aria-label={t("sliderLabel")}
       className={`relative mx-auto max-w-6xl px-4 py-8${hydrated ? "" : " shop-slider-static"}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -76,13 +78,13 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
       data-testid="slider"
       data-index={index}
     >
-      <div ref={track} className="shop-slider flex overflow-x-auto rounded-lg bg-brass-900" tabIndex={0} aria-label="Slides">
+      <div ref={track} className="shop-slider flex overflow-x-auto rounded-lg bg-brass-900" tabIndex={0} aria-label={t("slides")}>
         {slides.map((slide, i) => (
           <article
             key={slide.id}
             id={`slide-${slide.id}`}
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t("slideOf", { n: i + 1, count })}
             aria-hidden={hydrated && i !== index ? true : undefined}
             className="relative w-full shrink-0"
             data-testid="slide"
@@ -90,7 +92,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
             {slide.image ? (
               <Picture
                 image={slide.image}
-                alt={slide.alt}
+                alt={t(`slide.${slide.id}.alt`)}
                 sizes={SLIDE_IMAGE_SIZES}
                 // The first slide is on screen at load (on phones it is the largest image): no lazy loading.
                 priority={i === 0}
@@ -103,8 +105,8 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
                 its brightest pixel: tests/e2e/storefront-contrast.spec.ts); the side padding keeps
                 the title clear of the arrow buttons on a phone. */}
             <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/85 via-black/65 via-70% to-black/20 px-16 py-6 text-white sm:p-10 sm:px-20">
-              <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{slide.title}</h2>
-              <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{slide.description}</p>
+              <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{t(`slide.${slide.id}.title`)}</h2>
+              <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{t(`slide.${slide.id}.text`)}</p>
             </div>
           </article>
         ))}
@@ -114,7 +116,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
           <button
             type="button"
             onClick={() => go(index - 1)}
-            aria-label="Previous slide"
+            aria-label={t("previousSlide")}
             className="absolute top-1/2 left-6 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
           >
             ‹
@@ -122,14 +124,14 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
           <button
             type="button"
             onClick={() => go(index + 1)}
-            aria-label="Next slide"
+            aria-label={t("nextSlide")}
             className="absolute top-1/2 right-6 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-xl text-brass-900"
           >
             ›
           </button>
         </>
       ) : null}
-      <ol className="mt-1 flex justify-center" aria-label="Choose a slide">
+      <ol className="mt-1 flex justify-center" aria-label={t("chooseSlide")}>
         {slides.map((slide, i) => (
           <li key={slide.id}>
             <a
@@ -138,7 +140,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
                 event.preventDefault();
                 go(i);
               }}
-              aria-label={`Slide ${i + 1}`}
+              aria-label={t("slideN", { n: i + 1 })}
               aria-current={hydrated && i === index ? "true" : undefined}
               className="flex size-11 items-center justify-center"
               data-testid="slider-dot"

@@ -1,9 +1,8 @@
-// The three policy pages: real, plain-language text for a small workshop that sells over WhatsApp.
+// The three policy pages: real, plain-language text for a small workshop that sells over WhatsApp. Their titles
+// and descriptions are in app/locales/<lang>/policy.json; the text itself is in English only.
 
 export interface Policy {
   slug: "privacy-policy" | "terms-and-conditions" | "refund-and-returns-policy";
-  title: string;
-  description: string;
   updated: string;
   sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
 }
@@ -11,8 +10,6 @@ export interface Policy {
 export const POLICIES: Record<Policy["slug"], Policy> = {
   "privacy-policy": {
     slug: "privacy-policy",
-    title: "Privacy Policy",
-    description: "What we collect when you browse, write to us or order on WhatsApp, and how we use it.",
     updated: "1 November 2026",
     sections: [
       {
@@ -49,8 +46,6 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
   },
   "terms-and-conditions": {
     slug: "terms-and-conditions",
-    title: "Terms and Conditions",
-    description: "How ordering, prices, payment and delivery work when you buy our handmade Dokra brass.",
     updated: "1 November 2026",
     sections: [
       {
@@ -83,8 +78,6 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
   },
   "refund-and-returns-policy": {
     slug: "refund-and-returns-policy",
-    title: "Refund and Returns Policy",
-    description: "What to do if a piece arrives damaged or is not what you expected.",
     updated: "1 November 2026",
     sections: [
       {
