@@ -5,6 +5,7 @@ import { contactSchema } from "#app/modules/contact/schema.ts";
 import { contactThrottledMessage } from "#app/modules/contact/throttle.server.ts";
 import { COMMISSION_TEXT } from "#app/modules/contact/commission-text.ts";
 import { ENQUIRY_FULL } from "#app/modules/enquiry/limits.ts";
+import { MESSAGES } from "#app/modules/media/messages.ts";
 import { localizeErrors, localizeMessage } from "./localize-message.server.ts";
 
 describe("localizeMessage", () => {
@@ -33,6 +34,8 @@ describe("localizeMessage", () => {
   it("translates the commission's and the enquiry list's messages", () => {
     expect(localizeMessage("bn", "commission", COMMISSION_TEXT.budget)).toBe("1 থেকে 1,00,00,000 টাকার মধ্যে শুধু অঙ্কে লিখুন");
     expect(localizeMessage("hi", "commission", COMMISSION_TEXT.throttled(2))).toContain("2 मिनट रुकें");
+    expect(localizeMessage("bn", "commission", `owl.jpg: ${MESSAGES.emptyFile}`)).toBe("owl.jpg: ফাইলটা খালি।");
+    expect(localizeMessage("hi", "commission", MESSAGES.notImage)).toContain("JPEG, PNG, WebP, AVIF या GIF");
     expect(localizeMessage("hi", "enquiry", ENQUIRY_FULL)).toBe("आपकी पसंद की सूची भर गई है (20 सामान)। नया जोड़ने के लिए कोई एक हटा दें।");
   });
 
