@@ -5,9 +5,13 @@ import { CommissionForm } from "#app/components/shop/commission-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
-import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { neededByRange } from "#app/modules/contact/commission-schema.ts";
 import { COMMISSION_TEXT as T, commissionLines } from "#app/modules/contact/commission-text.ts";
+import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { localizeErrors, localizeMessage } from "#app/modules/i18n/localize-message.server.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { interpolate } from "#app/modules/i18n/translate.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { commissionForThanks, receiveCommission } from "#app/modules/contact/commissions.server.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
@@ -22,24 +26,30 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const dates = neededByRange();
+  const texts = pageStrings(request, "commission");
   const token = url.searchParams.get("thanks");
   if (token) {
     const request = await commissionForThanks(token);
     const whatsapp = request
       ? whatsappTextHref((await getShopSettings()).whatsapp, WHATSAPP_MESSAGES.commission(request.name, commissionLines(request)))
       : null;
-    return data({ dates, thanks: { whatsapp }, values: {} }, { headers: PRIVATE });
+    return data({ dates, thanks: { whatsapp }, values: {}, ...texts }, { headers: PRIVATE });
   }
   const id = Number(url.searchParams.get("piece"));
   const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id, langOfPath(url.pathname)) : null;
-  return { dates, thanks: null, values: piece ? { piece: String(piece.id), design: T.likePiece(piece.name) } : {} };
+  const design = (name: string) => interpolate(texts.strings.commission!.likePiece!, { name });
+  return { dates, thanks: null, values: piece ? { piece: String(piece.id), design: design(piece.name) } : {}, ...texts };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
   const result = await receiveCommission(request, clientIpOf(request));
-  if (result.ok) return redirect(`/commission?thanks=${encodeURIComponent(result.thanks)}`, { status: 303, headers: PRIVATE });
+  if (result.ok) return redirect(pathInLang(`/commission?thanks=${encodeURIComponent(result.thanks)}`, lang), { status: 303, headers: PRIVATE });
   const { ok: _ok, status, ...state } = result;
-  return data(state, { status, headers: PRIVATE });
+  // The rules' messages are English; a Bengali or Hindi page shows them in its language.
+  const errors = localizeErrors(lang, "commission", state.errors);
+  const formError = state.formError === null ? null : localizeMessage(lang, "commission", state.formError);
+  return data({ ...state, errors, formError }, { status, headers: PRIVATE });
 }
 
 /** The layout's shared copy for the form only; an answer to a post or a thank-you stays private. */
@@ -50,32 +60,35 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentH
 export default function Commission() {
   const { dates, thanks, values } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  const t = useT("commission");
+  const common = useT("common");
+  const local = useLocalPath();
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="font-serif text-3xl text-brass-800">{T.title}</h1>
+      <h1 className="font-serif text-3xl text-brass-800">{t("title")}</h1>
       {thanks && !refused ? (
         <div role="status" className="mt-6 rounded-lg bg-white p-6 shadow-sm" data-testid="commission-thanks">
-          <p className="font-serif text-2xl text-brass-800">{T.thanksTitle}</p>
-          <p className="mt-2">{T.thanksText}</p>
+          <p className="font-serif text-2xl text-brass-800">{t("thanksTitle")}</p>
+          <p className="mt-2">{t("thanksText")}</p>
           {thanks.whatsapp ? (
             <WhatsAppAnchor
               href={thanks.whatsapp}
               className="mt-4 inline-flex min-h-12 items-center rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
               data-testid="commission-whatsapp"
             >
-              {T.alsoWhatsapp}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("alsoWhatsapp")}
+              <span className="sr-only">{common("newTab")}</span>
             </WhatsAppAnchor>
           ) : null}
           <p className="mt-4">
-            <Link to="/commission" className="inline-flex min-h-11 items-center underline">
-              {T.another}
+            <Link to={local("/commission")} className="inline-flex min-h-11 items-center underline">
+              {t("another")}
             </Link>
           </p>
         </div>
       ) : (
         <>
-          <p className="mt-2 text-brass-900/80">{T.intro}</p>
+          <p className="mt-2 text-brass-900/80">{t("intro")}</p>
           <div className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
             <CommissionForm key={refused ? "refused" : "fresh"} state={refused ?? { values, errors: {}, formError: null, photo: null }} dates={dates} />
           </div>
@@ -85,12 +98,12 @@ export default function Commission() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   return seo({
-      lang: langFromMatches(matches),
-    title: T.title,
-    description: T.intro,
+    lang: langFromMatches(matches),
+    title: data?.strings.commission?.title ?? T.title,
+    description: data?.strings.commission?.intro ?? T.intro,
     path: "/commission",
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,

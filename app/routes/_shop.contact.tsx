@@ -9,7 +9,7 @@ import { shopAddresses, SocialLinks } from "#app/components/shop/contact-links.t
 import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
-import { CONTACT_FIELDS, CONTACT_SUCCESS, HONEYPOT_FIELD, prefixedError } from "#app/modules/contact/fields.ts";
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from "#app/modules/contact/fields.ts";
 import { submitContactMessage } from "#app/modules/contact/messages.server.ts";
 import { contactSchema } from "#app/modules/contact/schema.ts";
 import { contactThrottledMessage, takeContactMessage } from "#app/modules/contact/throttle.server.ts";
@@ -21,6 +21,9 @@ import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts"
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { useT } from "#app/modules/i18n/use-strings.ts";
+import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { localizeErrors, localizeMessage } from "#app/modules/i18n/localize-message.server.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 
 type ActionResult = {
   formError: string | null;
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     sent: new URL(request.url).searchParams.get("sent") === "1",
     social: SOCIAL_NETWORKS.map((n) => ({ ...n, href: shop.social[n.key] })),
+    ...pageStrings(request, "contact"),
   };
 }
 
@@ -40,8 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f.name, String(formData.get(f.name) ?? "")]));
   const shop = await getShopSettings(request);
+  const lang = langOfPath(new URL(request.url).pathname);
+  // The rules' messages are English; a Bengali or Hindi page shows them in its language.
   const reply = (status: number, result: Partial<ActionResult>) =>
-    data<ActionResult>({ formError: null, fieldErrors: {}, values, ...result }, { status });
+    data<ActionResult>(
+      {
+        values,
+        formError: result.formError ? localizeMessage(lang, "contact", result.formError) : null,
+        fieldErrors: localizeErrors(lang, "contact", result.fieldErrors ?? {}),
+      },
+      { status },
+    );
 
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
     return reply(400, {
@@ -62,10 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (waitMs > 0) return reply(429, { formError: contactThrottledMessage(waitMs) });
   await submitContactMessage(submission.value, ip);
-  throw redirect("/contact?sent=1#contact-form");
+  throw redirect(pathInLang("/contact?sent=1#contact-form", lang));
 }
 
 function ContactForm({ result }: { result: ActionResult | undefined }) {
+  const t = useT("contact");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
@@ -97,8 +111,8 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
         return (
           <div key={field.name}>
             <label htmlFor={field.name} className="text-sm font-medium">
-              {field.label}
-              {field.required ? null : <span className="font-normal text-brass-900/80"> (optional)</span>}
+              {t(`field.${field.name}`)}
+              {field.required ? null : <span className="font-normal text-brass-900/80">{t("optional")}</span>}
             </label>
             {field.type === "textarea" ? (
               <textarea rows={6} {...common} />
@@ -107,7 +121,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
             )}
             {errors ? (
               <p id={errorId} className="mt-1 text-sm text-red-700" data-testid="field-error">
-                {prefixedError(field.name, errors[0]!)}
+                {t(`field.${field.name}`)}: {errors[0]}
               </p>
             ) : null}
           </div>
@@ -116,10 +130,10 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
       <Honeypot />
       <SubmitButton
         pending={submitting}
-        pendingText="Sending…"
+        pendingText={t("sending")}
         className="rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800 disabled:opacity-60"
       >
-        Send Message
+        {t("send")}
       </SubmitButton>
     </Form>
   );
@@ -130,18 +144,19 @@ export default function Contact() {
   const result = useActionData<typeof action>();
   const shop = useRootData()?.shop;
   const common = useT("common");
+  const t = useT("contact");
   const mapQuery = encodeURIComponent(shop?.mapQuery ?? "");
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-4xl text-brass-800">Contact Us</h1>
-      <p className="mt-2 text-brass-900/80">Questions, custom orders or a visit to the workshop: we are happy to help.</p>
+      <h1 className="font-serif text-4xl text-brass-800">{t("title")}</h1>
+      <p className="mt-2 text-brass-900/80">{t("intro")}</p>
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <HeadedSection heading="form" title="Send us a message" size="2xl" id="contact-form" className="rounded-lg bg-white p-6 shadow-sm">
+        <HeadedSection heading="form" title={t("formHeading")} size="2xl" id="contact-form" className="rounded-lg bg-white p-6 shadow-sm">
           <div className="mt-4">
             {sent && !result ? (
               <div role="status" data-testid="contact-success">
-                <p className="font-serif text-3xl text-brass-800">{CONTACT_SUCCESS.title}</p>
-                <p className="mt-2">{CONTACT_SUCCESS.text}</p>
+                <p className="font-serif text-3xl text-brass-800">{t("successTitle")}</p>
+                <p className="mt-2">{t("successText")}</p>
               </div>
             ) : (
               <ContactForm result={result} />
@@ -150,11 +165,11 @@ export default function Contact() {
         </HeadedSection>
         <aside aria-labelledby="reach-heading" className="space-y-6">
           <h2 id="reach-heading" className="font-serif text-2xl text-brass-800">
-            Reach us
+            {t("reach")}
           </h2>
           <dl className="space-y-3 text-sm">
             <div>
-              <dt className="font-semibold">Phone / WhatsApp</dt>
+              <dt className="font-semibold">{t("phoneWhatsapp")}</dt>
               <dd className="flex flex-wrap items-center gap-x-4">
                 {shop ? <a className="inline-flex min-h-11 items-center underline" href={telHref(shop.phone)}>{shop.phone}</a> : null}
                 {shop ? (
@@ -163,13 +178,14 @@ export default function Contact() {
                     href={whatsappChatHref(shop.whatsapp)}
                     data-testid="contact-whatsapp"
                   >
-                    Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                    {t("chat")}
+                    <span className="sr-only">{common("newTab")}</span>
                   </WhatsAppAnchor>
                 ) : null}
               </dd>
             </div>
             <div>
-              <dt className="font-semibold">E-mail</dt>
+              <dt className="font-semibold">{t("email")}</dt>
               <dd>
                 <a className="inline-flex min-h-11 items-center underline" href={`mailto:${shop?.email}`}>
                   {shop?.email}
@@ -186,7 +202,7 @@ export default function Contact() {
             ))}
           </dl>
           <div>
-            <h3 className="font-semibold">Follow us</h3>
+            <h3 className="font-semibold">{t("follow")}</h3>
             <SocialLinks
               links={social}
               className="mt-2 flex flex-wrap gap-3 text-sm"
@@ -195,10 +211,10 @@ export default function Contact() {
           </div>
         </aside>
       </div>
-      <HeadedSection heading="map" title="Find us" size="2xl" className="mt-10">
+      <HeadedSection heading="map" title={t("findUs")} size="2xl" className="mt-10">
         <figure className="mt-4 overflow-hidden rounded-lg border border-brass-200 bg-brass-100" data-testid="map-box">
           <iframe
-            title={`Map: ${shop?.mapQuery}`}
+            title={t("map", { place: shop?.mapQuery ?? "" })}
             src={`https://www.google.com/maps?q=${mapQuery}&output=embed`}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
@@ -208,7 +224,7 @@ export default function Contact() {
           />
           {/* Always there, so the way to the workshop reads even when the map cannot load (offline, blocked). */}
           <figcaption className="bg-white px-4 py-3 text-sm" data-testid="map-address">
-            <span className="font-semibold">Works:</span> {shop?.worksAddress}
+            <span className="font-semibold">{common("addressWorks")}:</span> {shop?.worksAddress}
           </figcaption>
         </figure>
         <p className="mt-2 text-sm">
@@ -219,7 +235,7 @@ export default function Contact() {
             className="inline-flex min-h-11 items-center underline"
             data-testid="map-link"
           >
-            Open the map in Google Maps
+            {t("openMap")}
           </a>
         </p>
       </HeadedSection>
@@ -227,12 +243,12 @@ export default function Contact() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   return seo({
-      lang: langFromMatches(matches),
-    title: "Contact Us",
-    description: "Write to the workshop, call or WhatsApp us, or visit our works and showroom in West Bengal.",
+    lang: langFromMatches(matches),
+    title: data?.strings.contact?.title ?? "Contact Us",
+    description: data?.strings.contact?.metaDescription ?? "",
     path: "/contact",
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,

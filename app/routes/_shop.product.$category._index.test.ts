@@ -24,6 +24,15 @@ describe("listing loader", () => {
     expect(result.data).toMatchObject({ name: "Wall Hanging", price: "below-5000" });
   });
 
+  it("gives the Bengali page its category name and message", async () => {
+    allowErrorLogs(/listing failed to load/);
+    const result = (await loader(args("http://shop.test/bn/product/wall-hanging", "wall-hanging"))) as unknown as {
+      data: { error: string | null; name: string; lang: string };
+    };
+    expect(result.data).toMatchObject({ lang: "bn", name: "দেওয়ালে ঝোলানোর জিনিস" });
+    expect(result.data.error).toMatch(/একটু পরে আবার চেষ্টা করুন/);
+  });
+
   it("answers 404 for a category that is not a listing", async () => {
     await expect(loader(args("http://shop.test/product/nope", "nope"))).rejects.toMatchObject({ status: 404 });
   });

@@ -11,11 +11,12 @@ import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
 import { langOfPath } from "#app/modules/i18n/languages.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { pageStrings, stringsFor } from "#app/modules/i18n/strings.server.ts";
+import { interpolate } from "#app/modules/i18n/translate.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 type ListingPage = { items: CardProduct[]; total: number; page: number; pageCount: number };
-
-const LISTING_ERROR = "We could not load the products just now. Please try again in a moment.";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.category ?? "";
@@ -24,7 +25,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const band = priceBand(url.searchParams.get("price"));
   const requestedPage = parsePage(url.searchParams.get("page"));
   const sort = parseSort(url.searchParams.get("sort"), LISTING_SORTS);
-  const base = { slug, name: listingName(slug), price: band.key as string, sort };
+  const texts = pageStrings(request, "listing");
+  const name = texts.lang === "en" ? listingName(slug) : stringsFor(texts.lang, ["common"]).common![`category.${slug}`]!;
+  const base = { slug, name, price: band.key as string, sort, ...texts };
   try {
     const { items, ...position } = await listPublicProducts(slug, band, requestedPage, sort, langOfPath(url.pathname));
     const page: ListingPage = { ...position, items: items.map(toCardView) };
@@ -32,13 +35,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   } catch (error) {
     logger.error({ err: error, slug }, "listing failed to load");
     const empty: ListingPage = { items: [], total: 0, page: 1, pageCount: 1 };
-    return data({ ...base, page: empty, error: LISTING_ERROR as string | null }, { status: 503 });
+    return data({ ...base, page: empty, error: texts.strings.listing!.error as string | null }, { status: 503 });
   }
 }
 
 export default function Listing() {
   const { slug, name, price, sort, page, error } = useLoaderData<typeof loader>();
-  const path = `/product/${slug}`;
+  const t = useT("listing");
+  const path = useLocalPath()(`/product/${slug}`);
   const hrefFor: HrefFor = (change) => `${path}${listingSearch({ price, sort, page: page.page, ...change })}`;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="listing-heading">
@@ -55,14 +59,14 @@ export default function Listing() {
       ) : page.items.length === 0 && price !== "all" ? (
         // A price band with nothing in it: the category itself may well have pieces.
         <p className="mt-8 text-brass-900/80" data-testid="listing-empty">
-          No products in this price range.{" "}
+          {t("emptyBand")}{" "}
           <Link to={path} className="inline-block py-2 font-semibold text-brass-800 underline" data-testid="listing-show-all">
-            Show all {name}
+            {t("showAll", { name })}
           </Link>
         </p>
       ) : page.items.length === 0 ? (
         <p className="mt-8 text-brass-900/80" data-testid="listing-empty">
-          No products available in this category
+          {t("empty")}
         </p>
       ) : (
         <ProductGrid items={page.items} />
@@ -83,7 +87,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     ...seo({
       lang: langFromMatches(matches),
       title: name,
-      description: `${name}: handmade Dokra brass by the artisans of West Bengal, with prices in rupees. Order on WhatsApp.`,
+      description: interpolate(data?.strings.listing?.metaDescription ?? "", { name }),
       path: `${location.pathname}${search}`,
       publicUrl: shop?.publicUrl,
       siteName: shop?.name,

@@ -10,23 +10,25 @@ import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/sear
 import { toCardView } from "#app/modules/catalog/products.server.ts";
 import { localize } from "#app/modules/catalog/translations.server.ts";
 import { langOfPath } from "#app/modules/i18n/languages.ts";
-import { useLocalPath } from "#app/modules/i18n/use-strings.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
-
-const SEARCH_ERROR = "We could not search the pieces just now. Please try again in a moment.";
+import { localizeMessage } from "#app/modules/i18n/localize-message.server.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { interpolate } from "#app/modules/i18n/translate.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q") ?? "";
   const band = priceBand(url.searchParams.get("price"));
   const sort = parseSort(url.searchParams.get("sort"), SEARCH_SORTS);
-  const base = { q, price: band.key as string, sort };
+  const texts = pageStrings(request, "listing", "search");
+  const base = { q, price: band.key as string, sort, ...texts };
   const empty: SearchPage = { items: [], total: 0, page: 1, pageCount: 1, words: [], correctedTo: null };
   const parsed = searchQuerySchema.safeParse({ q });
   if (!parsed.success) {
     // An empty box shows the categories; words past the limit are a 400 that keeps them in the box.
-    const problem = parsed.error.issues[0]!.message;
+    const problem = localizeMessage(texts.lang, "search", parsed.error.issues[0]!.message);
     return data({ ...base, page: empty, problem, error: null as string | null }, { status: q.trim() === "" ? 200 : 400 });
   }
   try {
@@ -39,18 +41,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ ...base, q: parsed.data.q, page, problem: null as string | null, error: null as string | null });
   } catch (error) {
     logger.error({ err: error }, "search failed");
-    return data({ ...base, page: empty, problem: null as string | null, error: SEARCH_ERROR as string | null }, { status: 503 });
+    return data({ ...base, page: empty, problem: null as string | null, error: texts.strings.search!.error as string | null }, { status: 503 });
   }
 }
 
 function BrowseCategories() {
+  const t = useT("search");
+  const common = useT("common");
+  const local = useLocalPath();
   return (
-    <nav aria-label="Browse categories" className="mt-4">
+    <nav aria-label={t("browseCategories")} className="mt-4">
       <ul className="flex flex-wrap gap-2 text-sm" data-testid="search-categories">
         {MENU.map((item) => (
           <li key={item.slug}>
-            <Link to={`/product/${item.slug}`} className="inline-flex min-h-11 items-center rounded-full border border-brass-300 bg-white px-3 text-brass-900">
-              {item.name}
+            <Link to={local(`/product/${item.slug}`)} className="inline-flex min-h-11 items-center rounded-full border border-brass-300 bg-white px-3 text-brass-900">
+              {common(item.menuKey)}
             </Link>
           </li>
         ))}
@@ -61,6 +66,7 @@ function BrowseCategories() {
 
 export default function Search() {
   const { q, price, sort, page, problem, error } = useLoaderData<typeof loader>();
+  const t = useT("search");
   // The filter, order and page links stay on this language's search page.
   const searchPath = useLocalPath()("/search");
   const hrefFor: HrefFor = (change) => `${searchPath}${listingSearch({ q, price, sort, page: page.page, ...change }, "relevance")}`;
@@ -69,7 +75,7 @@ export default function Search() {
     return (
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
         <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
-          Search
+          {t("heading")}
         </h1>
         <p className="mt-4 text-brass-900/80" data-testid="search-problem" role={q.trim() ? "alert" : undefined}>
           {problem}
@@ -81,11 +87,11 @@ export default function Search() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
       <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
-        Results for ‘{shown}’
+        {t("results", { q: shown })}
       </h1>
       {page.correctedTo ? (
         <p className="mt-2 text-sm text-brass-900/80" data-testid="search-corrected">
-          {`No pieces match '${q}'. Showing results for '${page.correctedTo}'.`}
+          {t("corrected", { q, corrected: page.correctedTo })}
         </p>
       ) : null}
       {page.total > 0 || price !== "all" ? (
@@ -101,13 +107,13 @@ export default function Search() {
       ) : page.items.length === 0 ? (
         <div className="mt-8" data-testid="search-empty">
           <p className="text-brass-900/80">
-            {`No pieces match '${q}'${price !== "all" ? " in this price range" : ""}.`}{" "}
+            {t(price !== "all" ? "noMatchBand" : "noMatch", { q })}{" "}
             {price !== "all" ? (
               <Link to={hrefFor({ price: "all", page: 1 })} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
-                Search all prices
+                {t("searchAllPrices")}
               </Link>
             ) : (
-              "Browse the categories instead:"
+              t("browseInstead")
             )}
           </p>
           {price === "all" ? <BrowseCategories /> : null}
@@ -115,7 +121,7 @@ export default function Search() {
       ) : (
         <>
           <p className="mt-4 text-sm text-brass-900/80" data-testid="search-count">
-            {page.total === 1 ? "1 piece" : `${page.total} pieces`}
+            {t("count", { count: page.total })}
           </p>
           <ProductGrid items={page.items} />
         </>
@@ -128,10 +134,11 @@ export default function Search() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const q = data?.q.trim() ? data.q : "";
+  const texts = data?.strings.search;
   const tags = seo({
-      lang: langFromMatches(matches),
-    title: q ? `Search: ${q.slice(0, 60)}` : "Search",
-    description: "Search the handmade Dokra brass pieces of the workshop.",
+    lang: langFromMatches(matches),
+    title: q ? interpolate(texts?.metaTitle ?? "", { q: q.slice(0, 60) }) : (texts?.heading ?? "Search"),
+    description: texts?.metaDescription ?? "",
     path: `/search${listingSearch({ q, price: data?.price ?? "all", page: data?.page.page ?? 1 })}`,
     publicUrl: shop?.publicUrl,
     siteName: shop?.name,

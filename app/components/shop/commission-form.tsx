@@ -2,7 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { Honeypot } from "#app/components/shop/honeypot.tsx";
-import { COMMISSION_FIELDS, COMMISSION_LIMITS, COMMISSION_TEXT as T } from "#app/modules/contact/commission-text.ts";
+import { COMMISSION_FIELDS, COMMISSION_LIMITS, COMMISSION_PHOTO_MB } from "#app/modules/contact/commission-text.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 export interface CommissionFormState {
   values: Partial<Record<string, string>>;
@@ -41,6 +42,7 @@ function inputProps(field: Field, today: { min: string; max: string }) {
 /** The commission request: a real multipart form posting to /commission, with or without JavaScript. */
 export function CommissionForm({ state, dates }: { state: CommissionFormState; dates: { min: string; max: string } }) {
   const submitting = useNavigation().state === "submitting";
+  const t = useT("commission");
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
@@ -55,6 +57,8 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
       <input type="hidden" name="piece" value={state.values.piece ?? ""} />
       {COMMISSION_FIELDS.map((field) => {
         const errors = state.errors[field.name];
+        const label = t(`field.${field.name}`);
+        const hint = field.hint ? t(`hint.${field.name}`, { mb: COMMISSION_PHOTO_MB }) : null;
         const describedBy = [errors ? `${field.name}-error` : null, field.hint ? `${field.name}-hint` : null].filter(Boolean).join(" ") || undefined;
         const common = {
           id: field.name,
@@ -68,32 +72,32 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
         return (
           <div key={field.name}>
             <label htmlFor={field.name} className="text-sm font-medium">
-              {field.label}
-              {field.required ? null : <span className="font-normal text-brass-900/80">{T.optional}</span>}
+              {label}
+              {field.required ? null : <span className="font-normal text-brass-900/80">{t("optional")}</span>}
             </label>
             {field.name === "design" ? <textarea rows={5} {...common} {...inputProps(field, dates)} /> : <input {...common} {...inputProps(field, dates)} />}
-            {field.hint ? (
+            {hint ? (
               <p id={`${field.name}-hint`} className="mt-1 text-xs text-brass-900/80">
-                {field.hint}
+                {hint}
               </p>
             ) : null}
             {field.name === "photo" && state.photo && !state.errors.photo ? (
               <p className="mt-1 text-sm text-green-900" data-testid="photo-kept">
                 <input type="hidden" name="keptPhoto" value={state.photo.token} />
-                {T.photoKept(state.photo.name)}
+                {t("photoKept", { name: state.photo.name })}
               </p>
             ) : null}
             {errors ? (
               <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700" data-testid="field-error">
-                {field.label}: {errors[0]}
+                {label}: {errors[0]}
               </p>
             ) : null}
           </div>
         );
       })}
       <Honeypot />
-      <SubmitButton pending={submitting} pendingText={T.sending} className="min-h-11 rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800 disabled:opacity-60">
-        {T.submit}
+      <SubmitButton pending={submitting} pendingText={t("sending")} className="min-h-11 rounded-lg bg-brass-700 px-6 py-3 font-semibold text-white hover:bg-brass-800 disabled:opacity-60">
+        {t("submit")}
       </SubmitButton>
     </Form>
   );

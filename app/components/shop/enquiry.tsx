@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 type EnquiryReply = { error: string | null };
 
@@ -29,11 +30,13 @@ function EnquiryForm({
   const fetcher = useFetcher<EnquiryReply>();
   const hydrated = useHydrated();
   const location = useLocation();
+  // Posted to the page's language's /enquiry, so a refusal comes back in that language.
+  const action = useLocalPath()("/enquiry");
   const pending = fetcher.formData?.get("intent");
   // Shown at once while the post is on its way; the loaders' answer confirms it.
   const listed = typeof pending === "string" ? pending === "add" : inList;
   return (
-    <fetcher.Form method="post" action="/enquiry" className={className} preventScrollReset>
+    <fetcher.Form method="post" action={action} className={className} preventScrollReset>
       <input type="hidden" name="intent" value={listed || removeOnly ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${returnAnchor ? `#${returnAnchor}` : ""}`} />
@@ -50,13 +53,14 @@ function EnquiryForm({
 
 /** The heart on a listing card. */
 export function EnquiryHeart({ productId, name, inList, cardId }: { productId: number; name: string; inList: boolean; cardId: string }) {
+  const t = useT("listing");
   return (
     <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
       {(listed) => (
         <button
           type="submit"
           aria-pressed={listed}
-          aria-label={`Enquiry list: ${name}`}
+          aria-label={t("enquiryHeart", { name })}
           className="inline-flex size-11 items-center justify-center rounded-full bg-white/90 shadow"
           data-testid="enquiry-heart"
         >
@@ -88,16 +92,17 @@ export function EnquiryToggle({ productId, inList }: { productId: number; inList
 
 /** A Remove button on /enquiry. */
 export function EnquiryRemove({ productId, name }: { productId: number; name: string }) {
+  const t = useT("enquiry");
   return (
     <EnquiryForm productId={productId} inList removeOnly>
       {() => (
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-lg border border-brass-300 bg-white px-3 text-sm text-brass-900 hover:bg-brass-100"
-          aria-label={`Remove ${name}`}
+          aria-label={t("removeLabel", { name })}
           data-testid="enquiry-remove"
         >
-          Remove
+          {t("remove")}
         </button>
       )}
     </EnquiryForm>

@@ -6,13 +6,16 @@ import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
+  // Also on the product page: its word is in "common".
+  const t = useT("common");
   const off = percentOff(priceFixed, priceDiscount);
   if (off <= 0) return null;
   return (
     <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-bold text-white" data-testid="percent-off">
-      {off}% OFF
+      {t("percentOff", { off })}
     </span>
   );
 }
@@ -30,7 +33,8 @@ export function ProductCard({
   inEnquiry: boolean;
   priority?: boolean;
 }) {
-  const href = `/product/${product.category}/${product.id}`;
+  const t = useT("listing");
+  const href = useLocalPath()(`/product/${product.category}/${product.id}`);
   const cardId = `piece-${product.id}`;
   return (
     <li id={cardId} className="relative flex scroll-mt-4 flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
@@ -56,9 +60,9 @@ export function ProductCard({
       <Link
         to={href}
         className="mt-auto flex min-h-11 items-center justify-center rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
-        aria-label={`View Product: ${product.name}`}
+        aria-label={t("viewProductLabel", { name: product.name })}
       >
-        View Product
+        {t("viewProduct")}
       </Link>
     </li>
   );

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { ProductCard } from "#app/components/shop/product-card.tsx";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
-import { PRICE_BANDS, pageLinks, sortLabel, type ListingState, type SortKey } from "#app/modules/catalog/listing-query.ts";
+import { PRICE_BANDS, pageLinks, type ListingState, type SortKey } from "#app/modules/catalog/listing-query.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 import { useRootData } from "#app/root.tsx";
 
 // The parts a listing and the search results share: price filter, order, grid, pages.
@@ -15,14 +16,17 @@ const pill = (active: boolean) =>
     active ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white text-brass-900"
   }`;
 
+// Their words are the "listing" part, which the listing and search loaders send.
+
 export function PriceFilter({ price, hrefFor }: { price: string; hrefFor: HrefFor }) {
+  const t = useT("listing");
   return (
-    <nav aria-label="Price range" className="mt-4">
+    <nav aria-label={t("priceRange")} className="mt-4">
       <ul className="flex flex-wrap gap-2 text-sm">
         {PRICE_BANDS.map((band) => (
           <li key={band.key}>
             <Link to={hrefFor({ price: band.key, page: 1 })} preventScrollReset aria-current={band.key === price ? "true" : undefined} className={pill(band.key === price)}>
-              {band.label}
+              {t(`price.${band.key}`)}
             </Link>
           </li>
         ))}
@@ -32,14 +36,15 @@ export function PriceFilter({ price, hrefFor }: { price: string; hrefFor: HrefFo
 }
 
 export function SortLinks({ sort, offered, hrefFor }: { sort: SortKey; offered: ReadonlyArray<SortKey>; hrefFor: HrefFor }) {
+  const t = useT("listing");
   return (
-    <nav aria-label="Sort by" className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="sort-links">
-      <span className="text-brass-900/80">Sort by:</span>
+    <nav aria-label={t("sortBy")} className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="sort-links">
+      <span className="text-brass-900/80">{t("sortByLabel")}</span>
       <ul className="flex flex-wrap gap-2">
         {offered.map((key) => (
           <li key={key}>
             <Link to={hrefFor({ sort: key, page: 1 })} preventScrollReset rel="nofollow" aria-current={key === sort ? "true" : undefined} className={pill(key === sort)}>
-              {sortLabel(key)}
+              {t(`sort.${key}`)}
             </Link>
           </li>
         ))}
@@ -60,20 +65,21 @@ export function ProductGrid({ items }: { items: CardProduct[] }) {
 }
 
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: HrefFor }) {
+  const t = useT("listing");
   if (pageCount <= 1) return null;
   const disabled = "inline-flex min-h-11 items-center rounded border border-brass-100 px-3 text-brass-900/40";
   const step = "inline-flex min-h-11 items-center rounded border border-brass-300 bg-white px-3";
   return (
-    <nav aria-label="Pagination" className="mt-8" data-testid="pagination">
+    <nav aria-label={t("pagination")} className="mt-8" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-2 text-sm">
         <li>
           {page > 1 ? (
             <Link to={hrefFor({ page: page - 1 })} rel="prev" className={step}>
-              Previous
+              {t("previous")}
             </Link>
           ) : (
             <span className={disabled} aria-disabled="true">
-              Previous
+              {t("previous")}
             </span>
           )}
         </li>
@@ -87,7 +93,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
               <Link
                 to={hrefFor({ page: link.page })}
                 aria-current={link.page === page ? "page" : undefined}
-                aria-label={`Page ${link.page}`}
+                aria-label={t("page", { page: link.page })}
                 className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded border px-3 ${
                   link.page === page ? "border-brass-700 bg-brass-700 text-white" : "border-brass-300 bg-white"
                 }`}
@@ -100,11 +106,11 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         <li>
           {page < pageCount ? (
             <Link to={hrefFor({ page: page + 1 })} rel="next" className={step}>
-              Next
+              {t("next")}
             </Link>
           ) : (
             <span className={disabled} aria-disabled="true">
-              Next
+              {t("next")}
             </span>
           )}
         </li>

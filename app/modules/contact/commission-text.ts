@@ -1,5 +1,6 @@
-// The commission form (/commission): its fields, limits and every word it shows, the
-// thank-you's WhatsApp message and the Messages screen's labels. Client-safe.
+// The commission form (/commission): its fields, limits, its rules' English messages, the
+// thank-you's WhatsApp message and the Messages screen's labels. Client-safe. The page's
+// words in every language are the "commission" texts.
 
 import { COMMISSION_LINKS } from "./commission-links.ts";
 
@@ -17,15 +18,16 @@ export const COMMISSION_LIMITS = {
   photoBytes: COMMISSION_PHOTO_MB * 1024 * 1024,
 } as const;
 
+/** The form's fields in order; their labels and hints are the "commission" texts (`field.<name>`, `hint.<name>`). */
 export const COMMISSION_FIELDS = [
-  { name: "design", label: "What would you like made?", hint: "The piece, its shape, finish or anything you have in mind.", required: true },
-  { name: "size", label: "Size", hint: "For example: about 20 cm tall.", required: false },
-  { name: "quantity", label: "Quantity", hint: null, required: false },
-  { name: "budget", label: "Budget (₹)", hint: "In rupees, a rough figure is fine.", required: false },
-  { name: "neededBy", label: "Needed by", hint: null, required: false },
-  { name: "name", label: "Your name", hint: null, required: true },
-  { name: "phone", label: "WhatsApp number", hint: "Indian numbers can be typed without +91.", required: true },
-  { name: "photo", label: "Reference photo", hint: `One photo or drawing (JPEG, PNG, WebP or AVIF, at most ${COMMISSION_PHOTO_MB} MB). Only the workshop sees it.`, required: false },
+  { name: "design", hint: true, required: true },
+  { name: "size", hint: true, required: false },
+  { name: "quantity", hint: false, required: false },
+  { name: "budget", hint: true, required: false },
+  { name: "neededBy", hint: false, required: false },
+  { name: "name", hint: false, required: true },
+  { name: "phone", hint: true, required: true },
+  { name: "photo", hint: true, required: false },
 ] as const;
 
 export type CommissionFieldName = (typeof COMMISSION_FIELDS)[number]["name"];
