@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 type EnquiryReply = { error: string | null };
 
@@ -69,6 +70,7 @@ export function EnquiryHeart({ productId, name, inList, cardId }: { productId: n
 
 /** The product page's heart, with words. */
 export function EnquiryToggle({ productId, inList }: { productId: number; inList: boolean }) {
+  const t = useT("product");
   return (
     <EnquiryForm productId={productId} inList={inList}>
       {(listed) => (
@@ -79,7 +81,7 @@ export function EnquiryToggle({ productId, inList }: { productId: number; inList
           data-in-list={listed}
         >
           <HeartIcon filled={listed} />
-          {listed ? "Remove from enquiry" : "Add to enquiry"}
+          {t(listed ? "removeFromEnquiry" : "addToEnquiry")}
         </button>
       )}
     </EnquiryForm>

@@ -3,7 +3,7 @@ import { createLimiter, consumeAll, longestWait, refund } from "#app/lib/rate-li
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
 import { getDb } from "#db/index.ts";
 import type { WaitingForm } from "./schema.ts";
-import { KEEP_DAYS, WAITING_TEXT } from "./text.ts";
+import { KEEP_DAYS, WAITING_TEXT, type WaitingText } from "./text.ts";
 
 // waiting_buyers: who asked to be told about a sold or reserved piece. Numbers are kept at
 // most KEEP_DAYS (the worker's reconcile calls purgeExpiredWaiting) or until the owner deletes them.
@@ -15,17 +15,17 @@ let limiter: ReturnType<typeof createLimiter> | undefined;
 
 export type SignUp = { ok: true } | { ok: false; error: string; status: number };
 
-/** Records the buyer once per piece and number (a second sign-up only updates the name). */
-export async function signUpWaiting(ip: string, form: WaitingForm): Promise<SignUp> {
+/** Records the buyer once per piece and number (a second sign-up only updates the name); a refusal is in the words given. */
+export async function signUpWaiting(ip: string, form: WaitingForm, text: WaitingText = WAITING_TEXT): Promise<SignUp> {
   limiter ??= createLimiter("waiting:ip", WAITING_LIMIT);
   const consumed = await consumeAll([{ limiter, key: ip }]);
   const waitMs = longestWait(consumed);
   if (waitMs > 0) {
     await refund(consumed);
-    return { ok: false, error: WAITING_TEXT.throttled(Math.max(1, Math.ceil(waitMs / 60_000))), status: 429 };
+    return { ok: false, error: text.throttled(Math.max(1, Math.ceil(waitMs / 60_000))), status: 429 };
   }
   const product = await getPublicProduct(form.productId);
-  if (!product || (product.state !== "sold" && product.state !== "reserved")) return { ok: false, error: WAITING_TEXT.notOpen, status: 409 };
+  if (!product || (product.state !== "sold" && product.state !== "reserved")) return { ok: false, error: text.notOpen, status: 409 };
   await getDb()
     .insertInto("waiting_buyers")
     .values({ product_id: form.productId, phone: form.phone, name: form.name })
