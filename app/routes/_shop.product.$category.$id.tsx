@@ -130,7 +130,7 @@ export default function ProductDetail() {
         <div className="lg:col-start-2" data-testid="detail-heading">
           <StateBadge state={product.state} className="mb-2" />
           <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl">{product.name}</h1>
-          <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
+          <p className="mt-1 text-sm text-brass-900/80">{common(`category.${product.category}`)}</p>
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
             <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} />

@@ -1,4 +1,4 @@
-import english from "#app/locales/en/notify.json";
+import english from "#app/locales/en/notify.json" with { type: "json" };
 import type { Lang } from "#app/modules/i18n/languages.ts";
 import { translator, type Strings } from "#app/modules/i18n/translate.ts";
 
