@@ -73,7 +73,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   });
   const messages = whatsappMessagesIn(lang);
   return {
-    ...pageStrings(request, "product", "notify"),
+    // The notify form's words only where it is shown: a sold or reserved piece.
+    ...pageStrings(request, "product", ...(product.state === "sold" || product.state === "reserved" ? ["notify"] : [])),
     structured,
     whatsappIcon: WHATSAPP_ICON_PATH,
     product,
