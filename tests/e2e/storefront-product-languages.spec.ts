@@ -83,6 +83,17 @@ for (const lang of ["bn", "hi"] as const) {
   });
 }
 
+test("a product's other addresses move to its one address in the same language", async ({ page, request }) => {
+  const href = await englishHref(page, "wall-hanging", "Peacock Wall Panel");
+  const id = href.split("/").pop()!;
+  for (const lang of ["bn", "hi"]) {
+    const moved = await request.get(`/${lang}/product/trending/00${id}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(`/${lang}${href}`);
+    expect((await request.get(`/${lang}/product/wall-hanging/999999999`)).status()).toBe(404);
+  }
+});
+
 test("English product pages keep their words and English WhatsApp message", async ({ page }) => {
   const path = await englishHref(page, "wall-hanging", "Peacock Wall Panel");
   await page.goto(path);
