@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ values, errors, formError: errors.productId ? text.notOpen : null, productId }, { status: 400 });
   }
-  const result = await signUpWaiting(clientIpOf(request), parsed.data, text);
+  const result = await signUpWaiting(clientIpOf(request), parsed.data, lang);
   if (!result.ok) return data({ values, errors: {}, formError: result.error, productId }, { status: result.status });
   await countInterest("notify", parsed.data.productId);
   return redirect(`${pathInLang("/notify", lang)}?piece=${parsed.data.productId}&done=1`, 303);

@@ -16,6 +16,7 @@ import * as m0140 from "./0140_commissions.ts";
 import * as m0150 from "./0150_shop_settings.ts";
 import * as m0151 from "./0151_pending_uploads.ts";
 import * as m0160 from "./0160_product_translations.ts";
+import * as m0161 from "./0161_waiting_buyer_lang.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0150_shop_settings": m0150,
   "0151_pending_uploads": m0151,
   "0160_product_translations": m0160,
+  "0161_waiting_buyer_lang": m0161,
 };

@@ -7,7 +7,8 @@ import { STATE_ACTIONS } from "../../app/modules/catalog/states.ts";
 
 // A sold piece's page in Bengali and a reserved piece's in Hindi, JavaScript on and off: the
 // badge, the ask button and its WhatsApp message in the language (pointing to the page in that
-// language), and the notify form: its words, its refusals and its thank-you, all in the language.
+// language), and the notify form: its words, its refusals and its thank-you, all in the language;
+// then the owner's message to each waiting buyer, in the language they signed up in.
 
 const texts = (lang: string, part: string): Record<string, string> => JSON.parse(readFileSync(`app/locales/${lang}/${part}.json`, "utf8"));
 
@@ -79,4 +80,15 @@ test("a sold piece in Bengali and a reserved one in Hindi: badge, ask message, n
   expect(hiMessage).toMatch(new RegExp(`https?://[^ ]+${hiPath}$`));
   await notifyInLanguage(buyer, "hi", texts("hi", "notify").reservedHeading!, hiPath);
   await visitor.close();
+
+  await page.goto("/dashboard/waiting");
+  const entries = page.getByTestId("waiting-piece").filter({ hasText: name }).getByTestId("waiting-buyer");
+  await expect(entries).toHaveCount(2);
+  const ready = async (number: string) => {
+    const href = await entries.filter({ hasText: number }).getByTestId("waiting-whatsapp").getAttribute("href");
+    return new URL(href!).searchParams.get("text")!;
+  };
+  const [before] = texts("bn", "whatsapp").similarReady!.split("{{name}}");
+  expect(await ready("+919830011111")).toMatch(new RegExp(`^${before}${name}.*https?://[^ ]+${bnPath}$`));
+  expect(await ready("+919830022222")).toMatch(new RegExp(`^नमस्ते! .*${name}.*https?://[^ ]+${hiPath}$`));
 });
