@@ -76,6 +76,8 @@ export interface WaitingBuyersTable {
   /** E.164, "+919830012345". */
   phone: string;
   name: string | null;
+  /** The storefront language the buyer signed up in: en, bn or hi (migration 0161). */
+  lang: ColumnType<"en" | "bn" | "hi", "en" | "bn" | "hi" | undefined, "en" | "bn" | "hi">;
   told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }

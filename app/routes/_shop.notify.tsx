@@ -4,12 +4,20 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { englishPath, langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
+import { alternateLinks, shopFromMatches } from "#app/modules/site/seo.ts";
 import { waitingFormSchema } from "#app/modules/waiting/schema.ts";
-import { WAITING_TEXT } from "#app/modules/waiting/text.ts";
+import type { WaitingText } from "#app/modules/waiting/text.ts";
+import { waitingTextIn } from "#app/modules/waiting/text.server.ts";
 import { signUpWaiting } from "#app/modules/waiting/waiting.server.ts";
 
 // The notify-me form's answer: the thank-you, or the form again with what was typed and why it was refused.
+
+/** Each field's refusal, in the page's language (the schema's own messages are the English ones). */
+const FIELD_ERRORS: Record<string, keyof WaitingText> = { phone: "phoneInvalid", name: "nameTooLong", consent: "consentRequired" };
 
 async function pieceOf(id: number) {
   const product = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
@@ -19,49 +27,61 @@ async function pieceOf(id: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { piece: await pieceOf(Number(url.searchParams.get("piece"))), done: url.searchParams.get("done") === "1" };
+  return { piece: await pieceOf(Number(url.searchParams.get("piece"))), done: url.searchParams.get("done") === "1", ...pageStrings(request, "notify") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
+  const text = waitingTextIn(lang);
   const form = await request.formData();
   const values = { phone: String(form.get("phone") ?? ""), name: String(form.get("name") ?? ""), consent: form.get("consent") === "on" };
   const productId = Number(form.get("productId"));
   const parsed = waitingFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-    return data({ values, errors, formError: errors.productId ? WAITING_TEXT.notOpen : null, productId }, { status: 400 });
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      const key = FIELD_ERRORS[field];
+      (errors[field] ??= []).push(key ? String(text[key]) : issue.message);
+    }
+    return data({ values, errors, formError: errors.productId ? text.notOpen : null, productId }, { status: 400 });
   }
-  const result = await signUpWaiting(clientIpOf(request), parsed.data);
+  const result = await signUpWaiting(clientIpOf(request), parsed.data, lang);
   if (!result.ok) return data({ values, errors: {}, formError: result.error, productId }, { status: result.status });
   await countInterest("notify", parsed.data.productId);
-  return redirect(`/notify?piece=${parsed.data.productId}&done=1`, 303);
+  return redirect(`${pathInLang("/notify", lang)}?piece=${parsed.data.productId}&done=1`, 303);
 }
 
 export default function Notify() {
   const { piece, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const t = useT("notify");
+  const local = useLocalPath();
   return (
     <section className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="font-serif text-3xl text-brass-800">{piece ? piece.name : WAITING_TEXT.soldHeading}</h1>
+      <h1 className="font-serif text-3xl text-brass-800">{piece ? piece.name : t("soldHeading")}</h1>
       {done && !answer ? (
         <p role="status" className="mt-4 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="notify-thanks">
-          {WAITING_TEXT.thanks}
+          {t("thanks")}
         </p>
       ) : piece ? (
         <NotifyForm productId={piece.id} state={piece.state} values={answer?.values} errors={answer?.errors} formError={answer?.formError} />
       ) : (
         <p className="mt-4" data-testid="notify-error">
-          {answer?.formError ?? WAITING_TEXT.notOpen}
+          {answer?.formError ?? t("notOpen")}
         </p>
       )}
       {piece ? (
-        <Link to={piece.path} className="mt-6 inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
-          {WAITING_TEXT.back}
+        <Link to={local(piece.path)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
+          {t("back")}
         </Link>
       ) : null}
     </section>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: WAITING_TEXT.soldHeading }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => [
+  { title: data?.strings.notify?.soldHeading ?? "" },
+  { name: "robots", content: "noindex" },
+  ...alternateLinks(shopFromMatches(matches)?.publicUrl, `${englishPath(location.pathname)}${location.search}`),
+];

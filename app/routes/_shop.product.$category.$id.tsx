@@ -18,15 +18,17 @@ import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
-import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
 import { localize } from "#app/modules/catalog/translations.server.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
-import { langOfPath } from "#app/modules/i18n/languages.ts";
-import { COMMISSION_LINKS } from "#app/modules/contact/commission-links.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-import { PRODUCT_NOTES, WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
+import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { interpolate } from "#app/modules/i18n/translate.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { whatsappBuyHref, whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 import { jsonLd, langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -39,10 +41,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!found) throw notFound();
   const english = found.product;
   const url = new URL(request.url);
+  const lang = langOfPath(url.pathname);
   // Shown in the page's language; the structured data below stays English, as the feeds do.
-  const [product, ...relatedShown] = await localize([english, ...found.related], langOfPath(url.pathname));
+  const [product, ...relatedShown] = await localize([english, ...found.related], lang);
   if (!product) throw notFound();
-  const path = `/product/${product.category}/${product.id}`;
+  const path = pathInLang(`/product/${product.category}/${product.id}`, lang);
   // One address per product: a list slug, an old category or a zero-padded id moves to the real one.
   if (params.category !== product.category || params.id !== String(product.id)) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
@@ -73,37 +76,56 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       itemCondition: "https://schema.org/NewCondition",
     },
   });
+  const messages = whatsappMessagesIn(lang);
   return {
+    // The notify form's words only where it is shown: a sold or reserved piece.
+    ...pageStrings(request, "product", ...(product.state === "sold" || product.state === "reserved" ? ["notify"] : [])),
     structured,
     whatsappIcon: WHATSAPP_ICON_PATH,
     product,
     related,
     imageIndex: Math.max(0, imageIndex),
-    whatsapp: whatsappBuyHref(shop.whatsapp, pageUrl),
+    whatsapp: whatsappBuyHref(shop.whatsapp, pageUrl, messages),
     // A sold or reserved piece cannot be bought: its button asks instead (the message says why).
-    ask: pieceAsk(product, shop.whatsapp, pageUrl),
+    askHref:
+      product.state === "sold"
+        ? whatsappTextHref(shop.whatsapp, messages.similarPiece(product.name, pageUrl))
+        : product.state === "reserved"
+          ? whatsappTextHref(shop.whatsapp, messages.reservedPiece(product.name, pageUrl))
+          : null,
     pageUrl,
     shareWhatsapp: whatsappTextHref(null, `${product.name} ${pageUrl}`),
-    notes: PRODUCT_NOTES,
   };
 }
 
-function orNA(value: string | null | undefined): string {
-  return value && value.trim() !== "" && value !== "N/A" ? value : "N/A";
+function given(value: string | null | undefined): string | null {
+  return value && value.trim() !== "" && value !== "N/A" ? value : null;
 }
 
+/** The page's closing notes (care, craft, ordering): each title's key and its paragraphs' keys. */
+const NOTES = [
+  ["notes.care.title", "notes.care.1", "notes.care.2"],
+  ["notes.made.title", "notes.made.1"],
+  ["notes.order.title", "notes.order.1", "notes.order.2"],
+] as const;
+
 export default function ProductDetail() {
-  const { product, related, imageIndex, whatsapp: buyHref, whatsappIcon, notes, structured, pageUrl, shareWhatsapp, ask } = useLoaderData<typeof loader>();
+  const { product, related, imageIndex, whatsapp: buyHref, whatsappIcon, structured, pageUrl, shareWhatsapp, askHref } = useLoaderData<typeof loader>();
+  const t = useT("product");
+  const common = useT("common");
+  const local = useLocalPath();
+  const ask = askHref ? { href: askHref, label: t(product.state === "sold" ? "askSimilar" : "askReserved"), note: t(product.state === "sold" ? "soldNote" : "reservedNote") } : null;
   const whatsapp = ask?.href ?? buyHref;
-  const whatsappLabel = ask?.label ?? "Chat on WhatsApp";
+  const whatsappLabel = ask?.label ?? t("chatOnWhatsapp");
   const inEnquiry = useRootData()?.enquiry.includes(product.id) ?? false;
   const nonce = useNonce();
+  const weight = formatWeight(product.weight);
   const specs: Array<[string, string]> = [
-    ["Colour", orNA(product.color)],
-    ["Size", orNA(product.size)],
-    ["Material", orNA(product.material)],
-    ["Utility", orNA(product.utility)],
-    ["Weight", formatWeight(product.weight)],
+    [t("colour"), given(product.color) ?? t("notGiven")],
+    [t("size"), given(product.size) ?? t("notGiven")],
+    [t("material"), given(product.material) ?? t("notGiven")],
+    [t("utility"), given(product.utility) ?? t("notGiven")],
+    [t("weight"), weight === "N/A" ? t("notGiven") : weight],
   ];
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8" data-testid="product-detail">
@@ -116,7 +138,7 @@ export default function ProductDetail() {
           <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl" lang={fallbackLang(product.nameLang)}>
             {product.name}
           </h1>
-          <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
+          <p className="mt-1 text-sm text-brass-900/80">{common(`category.${product.category}`)}</p>
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
             <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} />
@@ -142,8 +164,8 @@ export default function ProductDetail() {
             {ask ? null : <EnquiryToggle productId={product.id} inList={inEnquiry} />}
           </div>
           <p className="mt-2">
-            <Link to={`/commission?piece=${product.id}`} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline" data-testid="commission-link">
-              {product.state === "sold" ? COMMISSION_LINKS.linkSimilar : COMMISSION_LINKS.link}
+            <Link to={local(`/commission?piece=${product.id}`)} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline" data-testid="commission-link">
+              {common(product.state === "sold" ? "commissionLinkSimilar" : "commissionLink")}
             </Link>
           </p>
           {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
@@ -158,11 +180,11 @@ export default function ProductDetail() {
                 <path fill="currentColor" d={whatsappIcon} />
               </svg>
               {whatsappLabel}
-              <span className="sr-only"> about {product.name} (opens in a new tab)</span>
+              <span className="sr-only">{t("whatsappAbout", { name: product.name })}</span>
             </WhatsAppAnchor>
           </div>
 
-          <HeadedSection heading="specs" title="Specifications" size="xl" className="mt-8">
+          <HeadedSection heading="specs" title={t("specs")} size="xl" className="mt-8">
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="specs">
               {specs.map(([label, value]) => (
                 <div key={label} className="contents">
@@ -173,9 +195,9 @@ export default function ProductDetail() {
             </dl>
           </HeadedSection>
 
-          <HeadedSection heading="description" title="Description" size="xl" className="mt-8">
+          <HeadedSection heading="description" title={t("description")} size="xl" className="mt-8">
             <p className="mt-3 whitespace-pre-line text-brass-900/90" data-testid="description" lang={product.description.trim() ? fallbackLang(product.descriptionLang) : undefined}>
-              {product.description.trim() || "No description available."}
+              {product.description.trim() || t("noDescription")}
             </p>
           </HeadedSection>
 
@@ -184,11 +206,11 @@ export default function ProductDetail() {
       </div>
 
       {related.length > 0 ? (
-        <HeadedSection heading="related" title="You May Also Like" size="2xl" className="mt-14">
+        <HeadedSection heading="related" title={t("related")} size="2xl" className="mt-14">
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="related">
             {related.map((item) => (
               <li key={item.id} className="rounded-lg bg-white p-2 shadow-sm">
-                <Link to={`/product/${item.category}/${item.id}`} className="block" title={item.name}>
+                <Link to={local(`/product/${item.category}/${item.id}`)} className="block" title={item.name}>
                   <ProductImage
                     image={item.images[0]}
                     alt=""
@@ -207,11 +229,11 @@ export default function ProductDetail() {
         </HeadedSection>
       ) : null}
 
-      <section className="mt-14 grid gap-6 rounded-lg bg-white p-6 md:grid-cols-3" aria-label="About your piece" data-testid="product-notes">
-        {notes.map((note) => (
-          <div key={note.title}>
-            <h2 className="font-serif text-lg text-brass-800">{note.title}</h2>
-            <Paragraphs texts={note.paragraphs} className="mt-2 text-sm text-brass-900/85" />
+      <section className="mt-14 grid gap-6 rounded-lg bg-white p-6 md:grid-cols-3" aria-label={t("notesLabel")} data-testid="product-notes">
+        {NOTES.map(([title, ...paragraphs]) => (
+          <div key={title}>
+            <h2 className="font-serif text-lg text-brass-800">{t(title)}</h2>
+            <Paragraphs texts={paragraphs.map((key) => t(key))} className="mt-2 text-sm text-brass-900/85" />
           </div>
         ))}
       </section>
@@ -224,7 +246,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Page Not Found" }];
   const { product } = data;
   const og = product.images[0]?.og;
-  const description = (product.description.trim() || `${product.name}, handmade Dokra brass.`).slice(0, 160);
+  const description = (product.description.trim() || interpolate(data.strings.product?.metaDescription ?? "", { name: product.name })).slice(0, 160);
   return [
     ...seo({
       lang: langFromMatches(matches),

@@ -3,27 +3,30 @@ import { Outlet, useLoaderData, useMatches, useRouteError } from "@remix-run/rea
 import { BackButton, Breadcrumbs, type Crumb } from "#app/components/shop/breadcrumbs.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
-import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
+import { isListingSlug } from "#app/modules/catalog/categories.ts";
+import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 import { useRootData } from "#app/root.tsx";
 
 // The product layout (docs/product-rules.md, Pages): a banner with breadcrumbs (Home > category) and a Back button.
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.category ?? "";
   if (!isListingSlug(slug)) throw notFound();
-  return { slug, name: listingName(slug) };
+  return { slug, ...pageStrings(request, "breadcrumbs") };
 }
 
 export default function ProductLayout() {
-  const { slug, name } = useLoaderData<typeof loader>();
+  const { slug } = useLoaderData<typeof loader>();
+  const common = useT("common");
   const root = useRootData();
   const matches = useMatches();
   const product = matches
     .map((m) => (m.data as { product?: { id: number; name: string; category: string } } | undefined)?.product)
     .find(Boolean);
   const crumbs: Crumb[] = [
-    { label: "Home", path: "/" },
-    { label: name, path: `/product/${slug}` },
+    { label: common("linkHome"), path: "/" },
+    { label: common(`category.${slug}`), path: `/product/${slug}` },
   ];
   if (product) crumbs.push({ label: product.name, path: `/product/${slug}/${product.id}` });
   return (

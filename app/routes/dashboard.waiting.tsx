@@ -6,7 +6,8 @@ import { ConfirmButton, ConfirmStep } from "#app/components/admin/confirm-button
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
-import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+import { pathInLang } from "#app/modules/i18n/languages.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/text.ts";
 import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
@@ -24,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = (await getShopSettings(request)).publicUrl.replace(/\/+$/, "");
   const pieces = (await listWaiting()).map((piece) => ({
     ...piece,
-    buyers: piece.buyers.map((buyer) => ({ ...buyer, href: whatsappTextHref(buyer.phone, WHATSAPP_MESSAGES.similarReady(piece.name, `${base}${piece.path}`)) })),
+    // In the language the buyer signed up in, linking the page in that language.
+    buyers: piece.buyers.map((buyer) => ({
+      ...buyer,
+      href: whatsappTextHref(buyer.phone, whatsappMessagesIn(buyer.lang).similarReady(piece.name, `${base}${pathInLang(piece.path, buyer.lang)}`)),
+    })),
   }));
   return { pieces, status: statusFrom(new URL(request.url).searchParams, STATUS) };
 }

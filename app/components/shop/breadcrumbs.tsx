@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useNonce } from "#app/components/nonce.tsx";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { jsonLd } from "#app/modules/site/seo.ts";
 
 export interface Crumb {
@@ -7,9 +8,11 @@ export interface Crumb {
   path: string;
 }
 
-/** Home > category (> product), as links and as a JSON-LD BreadcrumbList. */
+/** Home > category (> product), as links and as a JSON-LD BreadcrumbList; paths are English, shown in the page's language. */
 export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; publicUrl: string | undefined }) {
   const nonce = useNonce();
+  const t = useT("breadcrumbs");
+  const local = useLocalPath();
   const list = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -17,11 +20,11 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
       "@type": "ListItem",
       position: i + 1,
       name: item.label,
-      item: `${publicUrl ?? ""}${item.path}`,
+      item: `${publicUrl ?? ""}${local(item.path)}`,
     })),
   };
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t("breadcrumb")}>
       <ol className="flex flex-wrap items-center gap-1 text-sm text-brass-100">
         {items.map((item, i) => (
           <li key={item.path} className="flex items-center gap-1">
@@ -31,7 +34,7 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
                 {item.label}
               </span>
             ) : (
-              <Link to={item.path} className="inline-flex min-h-11 min-w-11 items-center justify-center underline hover:text-white">
+              <Link to={local(item.path)} className="inline-flex min-h-11 min-w-11 items-center justify-center underline hover:text-white">
                 {item.label}
               </Link>
             )}
@@ -46,9 +49,11 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
 /** Goes one step back in history with JS; without JS (or with no history) it is a plain link. */
 export function BackButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
+  const t = useT("breadcrumbs");
+  const local = useLocalPath();
   return (
     <Link
-      to={fallback}
+      to={local(fallback)}
       onClick={(event) => {
         if (window.history.state && window.history.state.idx > 0) {
           event.preventDefault();
@@ -57,7 +62,7 @@ export function BackButton({ fallback }: { fallback: string }) {
       }}
       className="inline-flex min-h-11 items-center gap-1 rounded border border-brass-200 px-3 text-sm text-white hover:bg-brass-800"
     >
-      <span aria-hidden="true">←</span> Back
+      <span aria-hidden="true">←</span> {t("back")}
     </Link>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /** Copies `text` to the clipboard; rendered only with JavaScript and a clipboard to write to. */
 export function CopyButton({ text, label, className = "" }: { text: string; label: string; className?: string }) {
   const hydrated = useHydrated();
+  const t = useT("common");
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     if (!status) return;
@@ -13,8 +15,8 @@ export function CopyButton({ text, label, className = "" }: { text: string; labe
   if (!hydrated || !navigator.clipboard) return null;
   const copy = () =>
     navigator.clipboard.writeText(text).then(
-      () => setStatus("Copied"),
-      () => setStatus("Could not copy: select the text and copy it by hand."),
+      () => setStatus(t("copied")),
+      () => setStatus(t("copyFailed")),
     );
   return (
     <span className="inline-flex flex-wrap items-center gap-2">

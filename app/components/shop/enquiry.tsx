@@ -73,6 +73,7 @@ export function EnquiryHeart({ productId, name, inList, cardId }: { productId: n
 
 /** The product page's heart, with words. */
 export function EnquiryToggle({ productId, inList }: { productId: number; inList: boolean }) {
+  const t = useT("product");
   return (
     <EnquiryForm productId={productId} inList={inList}>
       {(listed) => (
@@ -83,7 +84,7 @@ export function EnquiryToggle({ productId, inList }: { productId: number; inList
           data-in-list={listed}
         >
           <HeartIcon filled={listed} />
-          {listed ? "Remove from enquiry" : "Add to enquiry"}
+          {t(listed ? "removeFromEnquiry" : "addToEnquiry")}
         </button>
       )}
     </EnquiryForm>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { WAITING_TEXT } from "#app/modules/waiting/text.ts";
+import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
+import { KEEP_DAYS } from "#app/modules/waiting/text.ts";
 
 export interface NotifyValues {
   phone?: string;
@@ -32,21 +33,23 @@ export function NotifyForm({
   errors?: Record<string, string[] | undefined>;
   formError?: string | null;
 }) {
+  const t = useT("notify");
+  const local = useLocalPath();
   const headingId = `notify-heading-${productId}`;
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-lg border border-brass-200 bg-white p-4" data-testid="notify-form">
       <h2 id={headingId} className="font-serif text-lg text-brass-800">
-        {state === "sold" ? WAITING_TEXT.soldHeading : WAITING_TEXT.reservedHeading}
+        {t(state === "sold" ? "soldHeading" : "reservedHeading")}
       </h2>
       {formError ? (
         <p role="alert" className="mt-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-700" data-testid="notify-error">
           {formError}
         </p>
       ) : null}
-      <Form method="post" action={`/notify?piece=${productId}`} noValidate className="mt-3 space-y-3">
+      <Form method="post" action={local(`/notify?piece=${productId}`)} noValidate className="mt-3 space-y-3">
         <input type="hidden" name="productId" value={productId} />
         <label className="block">
-          <span className="text-sm font-medium">{WAITING_TEXT.phone}</span>
+          <span className="text-sm font-medium">{t("phone")}</span>
           <input
             name="phone"
             type="tel"
@@ -60,21 +63,21 @@ export function NotifyForm({
           />
         </label>
         <p id="notify-phone-hint" className="text-xs text-brass-900/80">
-          {WAITING_TEXT.phoneHint}
+          {t("phoneHint")}
         </p>
         <Error id="notify-phone-error" errors={errors.phone} />
         <label className="block">
-          <span className="text-sm font-medium">{WAITING_TEXT.name}</span>
+          <span className="text-sm font-medium">{t("name")}</span>
           <input name="name" autoComplete="name" maxLength={100} defaultValue={values.name} aria-invalid={errors.name ? true : undefined} className={input} />
         </label>
         <Error id="notify-name-error" errors={errors.name} />
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="consent" required defaultChecked={values.consent} className="mt-1 size-5 shrink-0" aria-invalid={errors.consent ? true : undefined} />
-          <span>{WAITING_TEXT.consent}</span>
+          <span>{t("consent", { days: KEEP_DAYS })}</span>
         </label>
         <Error id="notify-consent-error" errors={errors.consent} />
         <button type="submit" className="min-h-11 rounded bg-brass-700 px-4 py-2 font-medium text-white hover:bg-brass-800">
-          {WAITING_TEXT.submit}
+          {t("submit")}
         </button>
       </Form>
     </section>

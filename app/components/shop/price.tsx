@@ -1,4 +1,5 @@
 import { formatINR, sellingPrice, showsListPrice } from "#app/modules/catalog/format.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /** Selling price, with the list price struck through only when priceFixed differs from priceDiscount. */
 export function Price({
@@ -10,6 +11,7 @@ export function Price({
   priceDiscount: number | null;
   className?: string;
 }) {
+  const t = useT("common");
   return (
     <p className={className}>
       <span className="font-semibold text-brass-800" data-testid="price">
@@ -19,7 +21,7 @@ export function Price({
         <>
           {" "}
           <s className="text-sm text-brass-900/80" data-testid="list-price">
-            <span className="sr-only">List price </span>
+            <span className="sr-only">{t("listPrice")}</span>
             {formatINR(priceFixed)}
           </s>
         </>

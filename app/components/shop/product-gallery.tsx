@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 
 export const ZOOM_MIN = 1;
@@ -22,6 +23,7 @@ export const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 560px, 100vw";
  */
 export function ProductGallery({ images, name, initial }: { images: readonly ImageView[]; name: string; initial: number }) {
   const hydrated = useHydrated();
+  const t = useT("product");
   const shown = images.slice(0, MAX_THUMBNAILS);
   const count = shown.length;
   const [index, setIndex] = useState(Math.min(initial, Math.max(0, count - 1)));
@@ -106,7 +108,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
         <a
           href={image.url}
           data-testid="main-image"
-          aria-label={hydrated ? `Zoom ${name}` : `Open the large picture of ${name}`}
+          aria-label={t(hydrated ? "zoomName" : "openLarge", { name })}
           onClick={(event) => {
             if (!hydrated) return;
             event.preventDefault();
@@ -129,7 +131,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
             <Picture
               key={image.id}
               image={image}
-              alt={`${name}, picture ${index + 1} of ${count}`}
+              alt={t("pictureOf", { name, index: index + 1, total: count })}
               sizes={GALLERY_IMAGE_SIZES}
               priority
               fallback
@@ -145,7 +147,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
                 event.preventDefault();
                 show(index - 1);
               }}
-              aria-label="Previous image"
+              aria-label={t("previousImage")}
               className="absolute top-1/2 left-2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
             >
               ‹
@@ -156,7 +158,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
                 event.preventDefault();
                 show(index + 1);
               }}
-              aria-label="Next image"
+              aria-label={t("nextImage")}
               className="absolute top-1/2 right-2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-xl shadow"
             >
               ›
@@ -164,12 +166,12 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
           </>
         ) : null}
         {hydrated ? (
-          <div className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-white/90 p-1 shadow" role="group" aria-label="Zoom">
+          <div className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-white/90 p-1 shadow" role="group" aria-label={t("zoom")}>
             <button
               type="button"
               onClick={() => setZoomLevel(zoom - ZOOM_STEP)}
               disabled={zoom <= ZOOM_MIN}
-              aria-label="Zoom out"
+              aria-label={t("zoomOut")}
               className="size-11 rounded-full text-lg disabled:opacity-40"
             >
               −
@@ -181,7 +183,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
               type="button"
               onClick={() => setZoomLevel(zoom + ZOOM_STEP)}
               disabled={zoom >= ZOOM_MAX}
-              aria-label="Zoom in"
+              aria-label={t("zoomIn")}
               className="size-11 rounded-full text-lg disabled:opacity-40"
             >
               +
@@ -190,7 +192,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
         ) : null}
       </div>
       {count > 1 ? (
-        <ul className="flex gap-2" aria-label="Pictures">
+        <ul className="flex gap-2" aria-label={t("pictures")}>
           {shown.map((thumb, i) => (
             <li key={thumb.id}>
               <a
@@ -199,7 +201,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
                   event.preventDefault();
                   show(i);
                 }}
-                aria-label={`Show picture ${i + 1}`}
+                aria-label={t("showPicture", { index: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
                 className={`block overflow-hidden rounded border-2 ${i === index ? "border-brass-700" : "border-transparent"}`}
                 data-testid="thumbnail"

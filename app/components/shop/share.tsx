@@ -2,6 +2,7 @@ import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
+import { useT } from "#app/modules/i18n/use-strings.ts";
 import { tapUrl } from "#app/modules/interest/kinds.ts";
 
 /**
@@ -10,6 +11,8 @@ import { tapUrl } from "#app/modules/interest/kinds.ts";
  */
 export function ShareProduct({ title, url, whatsappHref, productId }: { title: string; url: string; whatsappHref: string; productId: number }) {
   const hydrated = useHydrated();
+  const t = useT("product");
+  const common = useT("common");
   const canShare = hydrated && typeof navigator.share === "function";
   // A closed share sheet rejects with AbortError: nothing to report.
   const share = () =>
@@ -18,7 +21,7 @@ export function ShareProduct({ title, url, whatsappHref, productId }: { title: s
       .then(() => navigator.sendBeacon(tapUrl("share_sheet", productId)))
       .catch(() => undefined);
   return (
-    <HeadedSection heading="share" title="Share this piece" size="xl" className="mt-8" data-testid="share">
+    <HeadedSection heading="share" title={t("shareHeading")} size="xl" className="mt-8" data-testid="share">
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {canShare ? (
           <button
@@ -27,7 +30,7 @@ export function ShareProduct({ title, url, whatsappHref, productId }: { title: s
             className="inline-flex min-h-11 items-center rounded-lg bg-brass-700 px-4 font-medium text-white hover:bg-brass-800"
             data-testid="share-sheet"
           >
-            Share…
+            {t("shareSheet")}
           </button>
         ) : null}
         <WhatsAppAnchor
@@ -36,12 +39,13 @@ export function ShareProduct({ title, url, whatsappHref, productId }: { title: s
           className="inline-flex min-h-11 items-center rounded-lg border border-[#1f7a3d] bg-white px-4 font-medium text-[#1a6b35] hover:bg-green-50"
           data-testid="share-whatsapp"
         >
-          Share on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          {t("shareWhatsapp")}
+          <span className="sr-only">{common("newTab")}</span>
         </WhatsAppAnchor>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <label className="flex min-w-0 flex-1 flex-col text-sm text-brass-900/80">
-          Page link
+          {t("pageLink")}
           <input
             type="url"
             readOnly
@@ -51,7 +55,7 @@ export function ShareProduct({ title, url, whatsappHref, productId }: { title: s
             data-testid="share-url"
           />
         </label>
-        <CopyButton text={url} label="Copy link" className="mt-5" />
+        <CopyButton text={url} label={t("copyLink")} className="mt-5" />
       </div>
     </HeadedSection>
   );

@@ -1,24 +1,38 @@
-// "Tell me when a similar piece is made": the words of the form, its answers and the owner's
-// /dashboard/waiting page, and how long a number is kept. Client-safe.
+import english from "#app/locales/en/notify.json" with { type: "json" };
+import type { Lang } from "#app/modules/i18n/languages.ts";
+import { translator, type Strings } from "#app/modules/i18n/translate.ts";
+
+// "Tell me when a similar piece is made": the words of the form, its answers (texts in the
+// "notify" part, app/locales/<lang>/notify.json) and the owner's /dashboard/waiting page, and
+// how long a number is kept. Client-safe.
 
 export const KEEP_DAYS = 180;
 
-export const WAITING_TEXT = {
-  soldHeading: "Tell me when a similar piece is made",
-  reservedHeading: "Tell me if this piece comes free",
-  phone: "WhatsApp number",
-  phoneHint: "Indian numbers can be typed without +91.",
-  name: "Name (optional)",
-  consent: `Use my WhatsApp number only to tell me about this piece. It is deleted after ${KEEP_DAYS} days, or sooner if I ask.`,
-  submit: "Tell me",
-  thanks: "Thank you! We will message you on WhatsApp.",
-  back: "Back to the piece",
-  phoneInvalid: "Please enter a WhatsApp number we can reach, with its country code (+44 …) unless it is Indian",
-  consentRequired: "Please tick the box so we may keep your number for this",
-  nameTooLong: "Name must be at most 100 characters",
-  notOpen: "This piece is not taking requests.",
-  throttled: (minutes: number) => `You have asked several times in a short while. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-} as const;
+/** The form's words and answers in one language, from that language's "notify" texts. */
+export function waitingText(lang: Lang, strings: Strings) {
+  const t = translator(lang, strings);
+  return {
+    soldHeading: t("soldHeading"),
+    reservedHeading: t("reservedHeading"),
+    phone: t("phone"),
+    phoneHint: t("phoneHint"),
+    name: t("name"),
+    consent: t("consent", { days: KEEP_DAYS }),
+    submit: t("submit"),
+    thanks: t("thanks"),
+    back: t("back"),
+    phoneInvalid: t("phoneInvalid"),
+    consentRequired: t("consentRequired"),
+    nameTooLong: t("nameTooLong"),
+    notOpen: t("notOpen"),
+    throttled: (minutes: number) => t("throttled", { count: minutes }),
+  };
+}
+
+export type WaitingText = ReturnType<typeof waitingText>;
+
+/** The English words (the owner's screens and the schema's own messages). */
+export const WAITING_TEXT: WaitingText = /* @__PURE__ */ waitingText("en", english);
 
 export const WAITING_ADMIN_TEXT = {
   title: "Waiting buyers",

@@ -55,6 +55,22 @@ describe("signing up", () => {
     ]);
   });
 
+  it("keeps the language the buyer signed up in (the latest), and refuses in that language", async () => {
+    const sold = await insertProduct("Sold lamp", "sold");
+    const open = await insertProduct("Lamp for sale", "available");
+    const form = (productId: number) => ({ productId, phone: "+919830077777", name: null, consent: "on" as const });
+    expect(await signUpWaiting("10.0.0.2", form(sold), "hi")).toEqual({ ok: true });
+    const buyers = async () => (await listWaiting()).find((p) => p.productId === sold)!.buyers.map((b) => b.lang);
+    expect(await buyers()).toEqual(["hi"]);
+    expect(await signUpWaiting("10.0.0.2", form(sold), "bn")).toEqual({ ok: true });
+    expect(await buyers()).toEqual(["bn"]);
+    expect(await signUpWaiting("10.0.0.2", form(sold))).toEqual({ ok: true });
+    expect(await buyers()).toEqual(["en"]);
+    const refused = await signUpWaiting("10.0.0.2", form(open), "bn");
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect(refused.ok ? "" : refused.error).toBe("এই জিনিসটার জন্য এখন অনুরোধ নেওয়া হচ্ছে না।");
+  });
+
   it("refuses an address past its hourly limit, and others still get through", async () => {
     const sold = await insertProduct("Sold owl", "sold");
     const results = [];

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { createLimiter, consumeAll, longestWait, refund } from "#app/lib/rate-limit.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import type { Lang } from "#app/modules/i18n/languages.ts";
 import { getDb } from "#db/index.ts";
 import type { WaitingForm } from "./schema.ts";
-import { KEEP_DAYS, WAITING_TEXT } from "./text.ts";
+import { KEEP_DAYS } from "./text.ts";
+import { waitingTextIn } from "./text.server.ts";
 
 // waiting_buyers: who asked to be told about a sold or reserved piece. Numbers are kept at
 // most KEEP_DAYS (the worker's reconcile calls purgeExpiredWaiting) or until the owner deletes them.
@@ -15,21 +17,25 @@ let limiter: ReturnType<typeof createLimiter> | undefined;
 
 export type SignUp = { ok: true } | { ok: false; error: string; status: number };
 
-/** Records the buyer once per piece and number (a second sign-up only updates the name). */
-export async function signUpWaiting(ip: string, form: WaitingForm): Promise<SignUp> {
+/**
+ * Records the buyer once per piece and number, with the language of the page they signed up on
+ * (a second sign-up updates the name and the language); a refusal is in that language.
+ */
+export async function signUpWaiting(ip: string, form: WaitingForm, lang: Lang = "en"): Promise<SignUp> {
+  const text = waitingTextIn(lang);
   limiter ??= createLimiter("waiting:ip", WAITING_LIMIT);
   const consumed = await consumeAll([{ limiter, key: ip }]);
   const waitMs = longestWait(consumed);
   if (waitMs > 0) {
     await refund(consumed);
-    return { ok: false, error: WAITING_TEXT.throttled(Math.max(1, Math.ceil(waitMs / 60_000))), status: 429 };
+    return { ok: false, error: text.throttled(Math.max(1, Math.ceil(waitMs / 60_000))), status: 429 };
   }
   const product = await getPublicProduct(form.productId);
-  if (!product || (product.state !== "sold" && product.state !== "reserved")) return { ok: false, error: WAITING_TEXT.notOpen, status: 409 };
+  if (!product || (product.state !== "sold" && product.state !== "reserved")) return { ok: false, error: text.notOpen, status: 409 };
   await getDb()
     .insertInto("waiting_buyers")
-    .values({ product_id: form.productId, phone: form.phone, name: form.name })
-    .onDuplicateKeyUpdate({ name: sql`COALESCE(VALUES(name), name)` })
+    .values({ product_id: form.productId, phone: form.phone, name: form.name, lang })
+    .onDuplicateKeyUpdate({ name: sql`COALESCE(VALUES(name), name)`, lang: sql`VALUES(lang)` })
     .execute();
   return { ok: true };
 }
@@ -38,6 +44,7 @@ export interface WaitingBuyer {
   id: number;
   phone: string;
   name: string | null;
+  lang: Lang;
   toldAt: string | null;
   createdAt: string;
 }
@@ -60,6 +67,7 @@ export async function listWaiting(): Promise<WaitingPiece[]> {
       "waiting_buyers.product_id",
       "waiting_buyers.phone",
       "waiting_buyers.name",
+      "waiting_buyers.lang",
       "waiting_buyers.told_at",
       "waiting_buyers.created_at",
       "products.name as product_name",
@@ -76,7 +84,7 @@ export async function listWaiting(): Promise<WaitingPiece[]> {
       piece = { productId: row.product_id, name: row.product_name, path: `/product/${row.category}/${row.product_id}`, state: row.state, buyers: [] };
       pieces.set(row.product_id, piece);
     }
-    piece.buyers.push({ id: row.id, phone: row.phone, name: row.name, toldAt: row.told_at?.toISOString() ?? null, createdAt: row.created_at.toISOString() });
+    piece.buyers.push({ id: row.id, phone: row.phone, name: row.name, lang: row.lang, toldAt: row.told_at?.toISOString() ?? null, createdAt: row.created_at.toISOString() });
   }
   return [...pieces.values()];
 }

@@ -1,4 +1,4 @@
-import { WHATSAPP_MESSAGES } from "./messages.ts";
+import { WHATSAPP_MESSAGES, type WhatsAppMessages } from "./messages.ts";
 
 // The shop's wa.me links (client-safe). wa.me takes a number as digits only.
 
@@ -14,7 +14,7 @@ export function whatsappChatHref(number: string): string {
   return `https://wa.me/${digits(number)}`;
 }
 
-/** The product page's Chat on WhatsApp: the workshop's number, the buy message and the page address. */
-export function whatsappBuyHref(number: string, pageUrl: string): string {
-  return whatsappTextHref(number, `${WHATSAPP_MESSAGES.buyThis} ${pageUrl}`);
+/** The product page's Chat on WhatsApp: the workshop's number, the buy message (in the page's language) and the page address. */
+export function whatsappBuyHref(number: string, pageUrl: string, messages: Pick<WhatsAppMessages, "buyThis"> = WHATSAPP_MESSAGES): string {
+  return whatsappTextHref(number, `${messages.buyThis} ${pageUrl}`);
 }
