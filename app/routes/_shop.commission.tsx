@@ -16,7 +16,7 @@ import { commissionForThanks, receiveCommission } from "#app/modules/contact/com
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
-import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 
 // The commission page: the form (public, the same for everyone), its refusals and the
 // thank-you (private: they carry what one visitor typed).
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) {
     const request = await commissionForThanks(token);
     const whatsapp = request
-      ? whatsappTextHref((await getShopSettings()).whatsapp, WHATSAPP_MESSAGES.commission(request.name, commissionLines(request)))
+      ? whatsappTextHref((await getShopSettings()).whatsapp, whatsappMessagesIn(langOfPath(url.pathname)).commission(request.name, commissionLines(request)))
       : null;
     return data({ dates, thanks: { whatsapp }, values: {}, ...texts }, { headers: PRIVATE });
   }

@@ -26,18 +26,6 @@ export const STATE_NAMES: Record<ProductState, string> = {
   "made-to-order": "Made to order",
 };
 
-/** What a visitor reads. */
-export const STATE_TEXT = {
-  soldBadge: "Sold",
-  reservedBadge: "Reserved",
-  madeToOrder: (days: number) => `Made to order — ships in ${days} ${days === 1 ? "day" : "days"}`,
-  askSimilar: "Ask for a similar piece",
-  askReserved: "Ask about this piece",
-  soldNote: "This piece has found its home. Every casting is one of a kind, but we can make one like it.",
-  reservedNote: "This piece is on hold for a buyer. Ask us, and we will tell you if it comes free.",
-  enquirySold: "Sold — left out of the message",
-} as const;
-
 /** The All Products card's buttons and the sold confirmation, which names the piece. */
 export const STATE_ACTIONS = {
   sold: "Mark sold",

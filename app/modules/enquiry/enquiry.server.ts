@@ -8,6 +8,7 @@ import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { ENQUIRY_COOKIE_NAME, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 
 const MAX_AGE_SECONDS = 90 * 24 * 3600;
 
@@ -86,7 +87,7 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     return product && product.state !== "sold" ? [product] : [];
   });
   const shop = await getShopSettings(request);
-  const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp);
+  const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp, { lang, messages: whatsappMessagesIn(lang) });
   const rows = ids.map((id): EnquiryRow => {
     const product = found.get(id);
     if (!product) return { id, available: false };

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_FULL, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
 import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 
 const ENQUIRY_MESSAGE = WHATSAPP_MESSAGES.buyThese;
 import {
@@ -86,6 +87,18 @@ describe("the total", () => {
 });
 
 describe("the WhatsApp message", () => {
+  it("on a Bengali or Hindi list is in that language and links each piece's page in it", () => {
+    for (const lang of ["bn", "hi"] as const) {
+      const messages = whatsappMessagesIn(lang);
+      const { text } = enquiryMessage([piece(4, "ময়ূর", 14500, 12800)], SHOP, NUMBER, { lang, messages });
+      const lines = text.split("\n");
+      expect(lines[0]).toBe(messages.buyThese);
+      expect(lines[0]).not.toBe(ENQUIRY_MESSAGE);
+      expect(lines[3]).toBe(`${SHOP}/${lang}/product/wall-hanging/4`);
+      expect(lines.at(-1)).toBe(messages.total("₹12,800.00"));
+    }
+  });
+
   it("lists every piece with name, price and link, then the total, to the workshop's number", () => {
     const { text, href } = enquiryMessage([piece(4, "Peacock Wall Panel", 14500, 12800), piece(9, "Owl", 2150, null, "home-decor-and-tabletop")], `${SHOP}/`, NUMBER);
     expect(text).toBe(

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { localRedirectPath } from "#app/lib/local-path.ts";
 import { formatINR, sellingPrice, truncate } from "#app/modules/catalog/format.ts";
 import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
-import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
+import { WHATSAPP_MESSAGES, type WhatsAppMessages } from "#app/modules/whatsapp/messages.ts";
+import { pathInLang, type Lang } from "#app/modules/i18n/languages.ts";
 import { ENQUIRY_FULL, MAX_ENQUIRY_PIECES, MAX_WHATSAPP_LINK } from "./limits.ts";
 
 // The enquiry list: pieces a visitor gathers with the heart, kept in a signed cookie
@@ -61,19 +62,28 @@ export function enquiryTotal(pieces: readonly EnquiryPiece[]): number {
   return paise / 100;
 }
 
-export function pieceUrl(publicUrl: string, piece: Pick<EnquiryPiece, "category" | "id">): string {
-  return `${publicUrl.replace(/\/+$/, "")}/product/${piece.category}/${piece.id}`;
+/** A piece's page in the buyer's language (English: the first address). */
+export function pieceUrl(publicUrl: string, piece: Pick<EnquiryPiece, "category" | "id">, lang: Lang = "en"): string {
+  return `${publicUrl.replace(/\/+$/, "")}${pathInLang(`/product/${piece.category}/${piece.id}`, lang)}`;
 }
 
-function messageText(pieces: readonly EnquiryPiece[], publicUrl: string, nameLimit: number, shown: number): string {
-  const lines = [WHATSAPP_MESSAGES.buyThese, ""];
+/** The message's words and its pages' language: English unless the list is read in Bengali or Hindi. */
+export interface MessageLanguage {
+  lang: Lang;
+  messages: Pick<WhatsAppMessages, "buyThese" | "moreFromList" | "total">;
+}
+
+const ENGLISH: MessageLanguage = { lang: "en", messages: WHATSAPP_MESSAGES };
+
+function messageText(pieces: readonly EnquiryPiece[], publicUrl: string, nameLimit: number, shown: number, { lang, messages }: MessageLanguage): string {
+  const lines = [messages.buyThese, ""];
   pieces.slice(0, shown).forEach((piece, index) => {
     const price = formatINR(sellingPrice(piece.priceFixed, piece.priceDiscount));
-    lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}`, pieceUrl(publicUrl, piece));
+    lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}`, pieceUrl(publicUrl, piece, lang));
   });
   const left = pieces.length - shown;
-  if (left > 0) lines.push(WHATSAPP_MESSAGES.moreFromList(left));
-  lines.push("", WHATSAPP_MESSAGES.total(formatINR(enquiryTotal(pieces))));
+  if (left > 0) lines.push(messages.moreFromList(left));
+  lines.push("", messages.total(formatINR(enquiryTotal(pieces))));
   return lines.join("\n");
 }
 
@@ -85,14 +95,19 @@ const NAME_LIMITS = [200, 40, 24, 12];
  * link, kept within MAX_WHATSAPP_LINK: long names are shortened first; only if even the
  * shortest names do not fit are the last pieces summed up in one line (still in the total).
  */
-export function enquiryMessage(pieces: readonly EnquiryPiece[], publicUrl: string, whatsappNumber: string): { text: string; href: string } {
+export function enquiryMessage(
+  pieces: readonly EnquiryPiece[],
+  publicUrl: string,
+  whatsappNumber: string,
+  language: MessageLanguage = ENGLISH,
+): { text: string; href: string } {
   for (let shown = pieces.length; shown >= 0; shown--) {
     for (const limit of NAME_LIMITS) {
-      const text = messageText(pieces, publicUrl, limit, shown);
+      const text = messageText(pieces, publicUrl, limit, shown, language);
       const href = whatsappTextHref(whatsappNumber, text);
       if (href.length <= MAX_WHATSAPP_LINK) return { text, href };
     }
   }
-  const text = messageText(pieces, publicUrl, 12, 0);
+  const text = messageText(pieces, publicUrl, 12, 0, language);
   return { text, href: whatsappTextHref(whatsappNumber, text) };
 }

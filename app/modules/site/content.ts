@@ -40,30 +40,6 @@ export const SOCIAL_NETWORKS: ReadonlyArray<{ key: SocialKey; name: string }> = 
   { key: "x", name: "X" },
 ];
 
-/** The trailing section of the product page (the rules leave its content open; ours is care, craft and ordering). */
-export const PRODUCT_NOTES: ReadonlyArray<{ title: string; paragraphs: readonly string[] }> = [
-  {
-    title: "Caring for your brass",
-    paragraphs: [
-      "Dust with a soft dry cloth. Keep the piece away from water and damp walls; brass darkens slowly with time, and many people love that deeper patina.",
-      "To brighten it, rub gently with a paste of tamarind or lemon juice and salt, rinse quickly, and dry at once. Never use abrasive scrubbers or acid cleaners.",
-    ],
-  },
-  {
-    title: "How it is made",
-    paragraphs: [
-      "This piece was cast by the lost-wax (Dokra) method: modelled in wax over a clay core, covered in clay, then filled with molten brass. The mould is broken to free the piece, so it is truly one of a kind and may differ slightly from the photographs.",
-    ],
-  },
-  {
-    title: "Ordering on WhatsApp",
-    paragraphs: [
-      "Tap Chat on WhatsApp: the message already contains a link to this page. We confirm availability, shipping cost and delivery time, and share a payment link or UPI details.",
-      "We pack every piece in cloth and card and ship across India with tracking, usually within 3 to 7 working days.",
-    ],
-  },
-];
-
 /** The WhatsApp glyph of the detail page's order button (24×24, filled), sent as page data. */
 export const WHATSAPP_ICON_PATH =
   "M12 2a10 10 0 00-8.6 15.1L2 22l5-1.3A10 10 0 1012 2zm0 18.2a8.2 8.2 0 01-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1112 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 01-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 00-.7.3 3 3 0 00-.9 2.2 5.2 5.2 0 001.1 2.7 11.8 11.8 0 004.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 001.8-1.2 2.2 2.2 0 00.1-1.2c0-.1-.2-.2-.4-.3z";
