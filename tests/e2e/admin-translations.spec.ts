@@ -18,12 +18,12 @@ test("Bengali and Hindi texts typed on Add product are on its edit page after a 
   // Folded until opened; English labels, the inputs in their language.
   await page.getByText("Bengali (optional)").click();
   await page.getByLabel("Bengali name").fill(BN.name);
-  await page.getByLabel("Bengali description").fill(BN.description);
+  await page.getByLabel("Bengali details").fill(BN.description);
   await page.getByText("Hindi (optional)").click();
   await page.getByLabel("Hindi name").fill(HI.name);
-  await page.getByLabel("Hindi description").fill(HI.description);
+  await page.getByLabel("Hindi details").fill(HI.description);
   await expect(page.getByLabel("Bengali name")).toHaveAttribute("lang", "bn");
-  await expect(page.getByLabel("Hindi description")).toHaveAttribute("lang", "hi");
+  await expect(page.getByLabel("Hindi details")).toHaveAttribute("lang", "hi");
   // submitProduct fills the English fields on a fresh form: type the translations on its page instead.
   await page.getByLabel("Category").selectOption("special-items");
   await page.getByLabel("Title").fill(name);
@@ -34,7 +34,7 @@ test("Bengali and Hindi texts typed on Add product are on its edit page after a 
   // The refused price keeps the translations typed, open.
   await expect(page.getByText("Price cannot be negative")).toBeVisible();
   await expect(page.getByLabel("Bengali name")).toHaveValue(BN.name);
-  await expect(page.getByLabel("Hindi description")).toHaveValue(HI.description);
+  await expect(page.getByLabel("Hindi details")).toHaveValue(HI.description);
   await page.getByLabel("Price", { exact: true }).fill("2650");
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Product added successfully!")).toBeVisible();
@@ -43,9 +43,9 @@ test("Bengali and Hindi texts typed on Add product are on its edit page after a 
   await page.goto(`/dashboard/edit-product/${id}`);
   await page.reload();
   await expect(page.getByLabel("Bengali name")).toHaveValue(BN.name);
-  await expect(page.getByLabel("Bengali description")).toHaveValue(BN.description);
+  await expect(page.getByLabel("Bengali details")).toHaveValue(BN.description);
   await expect(page.getByLabel("Hindi name")).toHaveValue(HI.name);
-  await expect(page.getByLabel("Hindi description")).toHaveValue(HI.description);
+  await expect(page.getByLabel("Hindi details")).toHaveValue(HI.description);
   await expect(page.getByTestId("translation-bn")).toHaveAttribute("open", "");
 });
 

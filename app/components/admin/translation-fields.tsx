@@ -40,7 +40,7 @@ export function TranslationFields({ field }: { field: (lang: TranslatedLang, key
             <p className="text-xs text-brass-900/80">Shown on the {label} pages of the shop. Left empty, the English text shows there.</p>
             <div className="mt-2 grid gap-4">
               <Field label={`${label} name`} name={translationName(lang, "name")} lang={lang} maxLength={200} defaultValue={name.value} errors={name.errors} />
-              <Labelled label={`${label} description`} name={translationName(lang, "description")} errors={description.errors}>
+              <Labelled label={`${label} details`} name={translationName(lang, "description")} errors={description.errors}>
                 <textarea name={translationName(lang, "description")} lang={lang} rows={4} maxLength={5000} defaultValue={description.value} className={controlClass} />
               </Labelled>
             </div>

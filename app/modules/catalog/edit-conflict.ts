@@ -23,7 +23,7 @@ const EDITED_FIELDS = {
 const TRANSLATED_FIELDS = Object.fromEntries(
   TRANSLATED_LANGUAGES.flatMap((lang) => [
     [`translations.${lang}.name`, `${TRANSLATION_LABELS[lang]} name`],
-    [`translations.${lang}.description`, `${TRANSLATION_LABELS[lang]} description`],
+    [`translations.${lang}.description`, `${TRANSLATION_LABELS[lang]} details`],
   ]),
 ) as Record<string, string>;
 
