@@ -158,7 +158,9 @@ async function main(): Promise<void> {
   }
   if (selected.has("lighthouse")) {
     const { runLighthouse } = await import("./lighthouse.ts");
-    sections.push(await section("3. Page quality (Lighthouse)", () => runLighthouse(app.base, [...pages.slice(0, 3), ...OTHER_STOREFRONT_PAGES], settings.lighthouseRuns)));
+    const { inLanguages } = await import("./lighthouse.ts");
+    const lighthousePages = [...pages.slice(0, 3), ...OTHER_STOREFRONT_PAGES, ...inLanguages(pages.filter((p) => p.label === "home" || p.label === "product page"))];
+    sections.push(await section("3. Page quality (Lighthouse)", () => runLighthouse(app.base, lighthousePages, settings.lighthouseRuns)));
   }
   if (selected.has("scale")) {
     const { runScale } = await import("./scale.ts");

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { get } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { TRANSLATED_LANGUAGES, pathInLang } from "../app/modules/i18n/languages.ts";
 
 // The JavaScript a storefront page makes the browser load, gzipped: every module the
 // server-rendered HTML names (modulepreload links, module script src, and the static and
@@ -102,7 +103,9 @@ export async function storefrontPaths(baseUrl: string, listing = "/product/wall-
   const html = await (await fetch(new URL(listing, baseUrl))).text();
   const product = new RegExp(`href="(${listing}/\\d+)"`).exec(html)?.[1];
   if (!product) throw new Error(`no product link on ${listing}: is the catalogue seeded?`);
-  return ["/", listing, product, "/about", "/gallery", "/contact", "/privacy-policy", "/no-such-page"];
+  // The Bengali and Hindi home and product pages carry their own strings: held to the same budget.
+  const translated = TRANSLATED_LANGUAGES.flatMap((lang) => [pathInLang("/", lang), pathInLang(product, lang)]);
+  return ["/", listing, product, "/about", "/gallery", "/contact", "/privacy-policy", "/no-such-page", ...translated];
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);

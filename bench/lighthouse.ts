@@ -7,6 +7,7 @@ import lighthouse, { type RunnerResult } from "lighthouse";
 import { BUILD_DIR, log } from "./app.ts";
 import { lowEndMultiplier } from "./cpu-profile.ts";
 import { fmt, type Row, type Section } from "./report.ts";
+import { TRANSLATED_LANGUAGES, pathInLang } from "../app/modules/i18n/languages.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -68,10 +69,20 @@ async function measureBenchmarkIndex(base: string, port: number): Promise<number
   return index;
 }
 
-export async function runLighthouse(base: string, pages: { label: string; path: string }[], runs: number): Promise<Section> {
+/** A page to measure; `english`: the path of its English page, measured in the same run, whose LCP it is held to. */
+export interface LighthousePage {
+  label: string;
+  path: string;
+  english?: string;
+}
+
+/** A Bengali or Hindi page's LCP may be at most this much above its English page's (the web font may not slow it). */
+const LANGUAGE_LCP_RATIO = 1.1;
+
+export async function runLighthouse(base: string, pages: LighthousePage[], runs: number): Promise<Section> {
   const measurePageJs = await jsBudget();
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox"] });
-  const results: Array<{ label: string; path: string; runs: PageRun[] }> = [];
+  const results: Array<LighthousePage & { runs: PageRun[] }> = [];
   try {
     for (const page of pages) {
       const pageRuns: PageRun[] = [];
@@ -159,6 +170,18 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
       target: LCP_PAGES.has(page.label) ? "≤ 1600 ms" : "—",
       pass: LCP_PAGES.has(page.label) ? m.lcp <= 1600 : null,
     });
+    const english = page.english === undefined ? undefined : results.find((r) => r.path === page.english);
+    if (english) {
+      const englishLcp = median(english.runs.map((r) => r.lcp));
+      rows.push({
+        name: `${name}: LCP against the English page \`${english.path}\``,
+        ours: fmt.ms(m.lcp),
+        baseline: fmt.ms(englishLcp),
+        ratio: fmt.ratio(m.lcp / englishLcp),
+        target: `≤ ${LANGUAGE_LCP_RATIO.toFixed(2)}`,
+        pass: m.lcp <= englishLcp * LANGUAGE_LCP_RATIO,
+      });
+    }
     rows.push({
       name: `${name}: CLS`,
       ours: of((r) => r.cls, (v) => fmt.n(v, 3)),
@@ -213,4 +236,12 @@ export async function runLighthouse(base: string, pages: { label: string; path: 
     rows,
     details: ["Every run:", "", ...details],
   };
+}
+
+/** The Bengali and Hindi pages of English ones, each held to its English page's LCP. */
+export function inLanguages(pages: LighthousePage[]): LighthousePage[] {
+  const names = { bn: "Bengali", hi: "Hindi" } as const;
+  return TRANSLATED_LANGUAGES.flatMap((lang) =>
+    pages.map((page) => ({ label: `${page.label} (${names[lang]})`, path: pathInLang(page.path, lang), english: page.path })),
+  );
 }

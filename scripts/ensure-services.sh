@@ -77,6 +77,11 @@ fi
 if [ "$for_tests" = true ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   apt_install chromium || fail "Chromium is missing for the browser tests: apt-get install chromium (or set CHROMIUM_PATH)."
 fi
+# A phone's own Bengali and Devanagari fonts (Android's Noto UI ones): the font tests check that
+# nothing moves when the shop's web font replaces them, as it does on a phone.
+if [ "$for_tests" = true ] && command -v fc-list > /dev/null && { [ -z "$(fc-list :lang=bn)" ] || [ -z "$(fc-list :lang=hi)" ]; }; then
+  apt_install fonts-noto-ui-core || fail "Bengali and Devanagari system fonts are missing for the browser tests: apt-get install fonts-noto-ui-core."
+fi
 
 # --- MySQL / MariaDB ---------------------------------------------------------
 mysql_up() { node -e '
