@@ -6,6 +6,9 @@
 //   thing, but typing the English word does not add these to the query.
 // - bn, hi: Bengali and Hindi words, as a local shop writes them, spelling variants included.
 //   They find the thing in the English text too, and the translations find them back.
+//   A Bengali or Hindi word of 3+ letters matches as a word start, so leave out words that
+//   start other words: প্যাঁচা (owl) would find প্যাঁচানো (coiled), ঢাক (drum) ঢাকনা (lid),
+//   কলস (kalash) কলসি (a water pot), दिया is also "gave".
 
 export interface SearchConcept {
   latin: readonly string[];
@@ -23,9 +26,9 @@ export const CRAFT_WORDS: readonly string[] = ["dokra", "dhokra", "dokhra", "dho
 export const SEARCH_CONCEPTS: readonly SearchConcept[] = [
   { latin: CRAFT_WORDS, bn: ["ডোকরা", "ঢোকরা"], hi: ["डोकरा", "ढोकरा"] },
   { latin: ["ganesh", "ganesha", "ganpati", "ganapati", "ganesa", "vinayak", "vinayaka"], roman: ["gonesh", "gonesha"], bn: ["গণেশ", "গনেশ"], hi: ["गणेश", "गणपति", "विनायक"] },
-  { latin: ["diya", "diyas", "deepak", "lamp", "lamps"], roman: ["prodip", "prodeep", "pidim"], bn: ["প্রদীপ", "পিদিম", "দীপ"], hi: ["दीया", "दिया", "दीपक", "दीप"] },
+  { latin: ["diya", "diyas", "deepak", "lamp", "lamps"], roman: ["prodip", "prodeep", "pidim"], bn: ["প্রদীপ", "পিদিম", "দীপ"], hi: ["दीया", "दीपक", "दीप"] },
   { latin: ["hathi", "haathi", "elephant"], roman: ["hati", "haati"], bn: ["হাতি", "হাতী"], hi: ["हाथी"] },
-  { latin: ["ullu", "owl"], roman: ["pecha", "pencha", "pyancha"], bn: ["পেঁচা", "প্যাঁচা", "পেচা"], hi: ["उल्लू"] },
+  { latin: ["ullu", "owl"], roman: ["pecha", "pencha", "pyancha"], bn: ["পেঁচা", "পেচা"], hi: ["उल्लू"] },
   { latin: ["pooja", "puja", "worship"], roman: ["pujo"], bn: ["পুজো", "পূজা", "পুজা"], hi: ["पूजा"] },
   { latin: ["ghoda", "ghora", "horse"], bn: ["ঘোড়া"], hi: ["घोड़ा", "घोडा"] },
   { latin: ["machli", "machhli", "fish"], roman: ["mach", "machh", "maach", "maachh"], bn: ["মাছ"], hi: ["मछली"] },
@@ -47,12 +50,12 @@ export const SEARCH_CONCEPTS: readonly SearchConcept[] = [
   { latin: ["mother", "maa"], bn: ["মা"], hi: ["माँ", "मां"] },
   { latin: ["village", "gaon"], roman: ["gram", "gaan"], bn: ["গ্রাম", "গাঁ"], hi: ["गाँव", "गांव", "ग्राम"] },
   { latin: ["dance", "dancer", "dancers", "nach", "naach"], bn: ["নাচ", "নর্তকী"], hi: ["नाच", "नृत्य", "नर्तकी"] },
-  { latin: ["drum", "drummer", "dhol", "dhamsa", "madal"], roman: ["dhak"], bn: ["ঢোল", "ঢাক", "ধামসা", "মাদল"], hi: ["ढोल", "नगाड़ा", "मांदर"] },
+  { latin: ["drum", "drummer", "dhol", "dhamsa", "madal"], roman: ["dhak"], bn: ["ঢোল", "ধামসা", "মাদল"], hi: ["ढोल", "नगाड़ा", "मांदर"] },
   { latin: ["sun", "surya", "suraj"], roman: ["surjo", "shurjo"], bn: ["সূর্য", "সূর্য্য"], hi: ["सूरज", "सूर्य"] },
   { latin: ["mask", "mukhota", "mukhauta"], roman: ["mukhosh", "mukhos"], bn: ["মুখোশ"], hi: ["मुखौटा"] },
   { latin: ["chariot", "rath", "ratha"], roman: ["roth"], bn: ["রথ"], hi: ["रथ"] },
   { latin: ["tree", "vriksha"], roman: ["gach", "gachh"], bn: ["গাছ", "বৃক্ষ"], hi: ["पेड़", "वृक्ष"] },
-  { latin: ["kalash", "kalasha", "kalas"], roman: ["kolosh", "kolshi", "kolsi"], bn: ["কলস", "কলসি", "ঘট"], hi: ["कलश"] },
+  { latin: ["kalash", "kalasha", "kalas"], roman: ["kolosh"], bn: ["ঘট", "মঙ্গলঘট", "কলশ"], hi: ["कलश"] },
   { latin: ["vase", "phooldan", "guldasta"], roman: ["phuldani", "fuldani"], bn: ["ফুলদানি"], hi: ["फूलदान"] },
   { latin: ["pen", "kalam"], roman: ["kolom"], bn: ["কলম"], hi: ["कलम", "क़लम"] },
   { latin: ["incense", "agarbatti", "agarbathi", "dhoop", "dhup"], roman: ["dhupkathi"], bn: ["ধূপ", "ধুপ", "ধূপকাঠি"], hi: ["अगरबत्ती", "धूप"] },
