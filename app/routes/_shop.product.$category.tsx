@@ -32,7 +32,8 @@ export default function ProductLayout() {
   return (
     <>
       <div className="bg-brass-800 text-white" data-testid="product-banner">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 py-1 md:py-3">
+        {/* One line whatever the font: a longer name is cut, so a web font arriving moves nothing. */}
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-3 px-4 py-1 md:py-3">
           <Breadcrumbs items={crumbs} publicUrl={root?.shop.publicUrl} />
           <BackButton fallback={product ? `/product/${slug}` : "/"} />
         </div>
@@ -42,7 +43,7 @@ export default function ProductLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error }) => errorMeta(error);
+export const meta: MetaFunction = (args) => errorMeta(args.error, args);
 
 export function ErrorBoundary() {
   return <ShopError error={useRouteError()} />;

@@ -24,18 +24,18 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
     })),
   };
   return (
-    <nav aria-label={t("breadcrumb")}>
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-brass-100">
+    <nav aria-label={t("breadcrumb")} className="min-w-0">
+      <ol className="flex items-center gap-1 text-sm text-brass-100">
         {items.map((item, i) => (
-          <li key={item.path} className="flex items-center gap-1">
+          <li key={item.path} className={`flex items-center gap-1 ${i === 0 ? "shrink-0" : "min-w-0"}`}>
             {i > 0 ? <span aria-hidden="true">›</span> : null}
             {i === items.length - 1 ? (
-              <span aria-current="page" className="font-semibold text-white">
+              <span aria-current="page" className="truncate font-semibold text-white">
                 {item.label}
               </span>
             ) : (
-              <Link to={local(item.path)} className="inline-flex min-h-11 min-w-11 items-center justify-center underline hover:text-white">
-                {item.label}
+              <Link to={local(item.path)} className="inline-flex min-h-11 min-w-11 max-w-full items-center justify-center underline hover:text-white">
+                <span className="truncate">{item.label}</span>
               </Link>
             )}
           </li>
@@ -60,7 +60,7 @@ export function BackButton({ fallback }: { fallback: string }) {
           navigate(-1);
         }
       }}
-      className="inline-flex min-h-11 items-center gap-1 rounded border border-brass-200 px-3 text-sm text-white hover:bg-brass-800"
+      className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded border border-brass-200 px-3 text-sm text-white hover:bg-brass-800"
     >
       <span aria-hidden="true">←</span> {t("back")}
     </Link>

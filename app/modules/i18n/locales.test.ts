@@ -2,7 +2,8 @@
 // translation is written in its own script: a key added in English only, or a {{name}} lost
 // in translation, fails here rather than on a buyer's screen.
 import { describe, expect, it } from "vitest";
-import { TRANSLATED_LANGUAGES } from "./languages.ts";
+import { readdir } from "node:fs/promises";
+import { LANGUAGES, TRANSLATED_LANGUAGES } from "./languages.ts";
 import { localeFile, localeParts, stringsFor } from "./strings.server.ts";
 import { translator } from "./translate.ts";
 
@@ -12,8 +13,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
 
 describe("storefront texts", () => {
-  it("has parts", () => {
+  it("has every file of app/locales, and each language the same files", async () => {
     expect(localeParts()).toContain("common");
+    for (const lang of LANGUAGES) {
+      const files = (await readdir(new URL(`../../locales/${lang}/`, import.meta.url))).filter((f) => f.endsWith(".json"));
+      expect(files.map((f) => f.replace(/\.json$/, "")).sort(), `app/locales/${lang} against app/locales/index.ts`).toEqual(localeParts());
+    }
   });
 
   for (const lang of TRANSLATED_LANGUAGES) {

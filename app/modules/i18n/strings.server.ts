@@ -1,18 +1,12 @@
-import { langOfPath, LANGUAGES, type Lang } from "./languages.ts";
+import { LOCALE_FILES } from "#app/locales/index.ts";
+import { langOfPath, type Lang } from "./languages.ts";
 import type { Strings } from "./translate.ts";
 
 // Every storefront text, one folder per language (app/locales/en, bn, hi), one file per page
 // or part. A page's loader sends only its own files' texts to the browser, never the whole set.
 
-const files = import.meta.glob<Strings>("../../locales/*/*.json", { eager: true, import: "default" });
-
 /** lang → part → texts. */
-const LOCALES: Record<Lang, Record<string, Strings>> = { en: {}, bn: {}, hi: {} };
-for (const [file, strings] of Object.entries(files)) {
-  const [, lang, part] = /\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  if (!lang || !part || !(LANGUAGES as readonly string[]).includes(lang)) throw new Error(`${file}: not app/locales/<en|bn|hi>/<part>.json`);
-  LOCALES[lang as Lang][part] = strings;
-}
+const LOCALES: Record<Lang, Record<string, Strings>> = LOCALE_FILES;
 
 /** The parts (file names without .json) English has: every language must have the same. */
 export function localeParts(): string[] {
