@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { DEMO_TRANSLATIONS } from "#scripts/seed/catalogue-translations.ts";
 import { expect, test, type Page } from "./test.ts";
 
 // The product page in Bengali and Hindi, JavaScript on and off: its words, <html lang>, links
@@ -25,7 +26,9 @@ for (const lang of ["bn", "hi"] as const) {
     await expect(page.locator("html")).toHaveAttribute("lang", `${lang}-IN`);
 
     const detail = page.getByTestId("product-detail");
-    await expect(detail.getByRole("heading", { level: 1 })).toHaveText("Peacock Wall Panel");
+    // The seed's translated name, in the page's language.
+    const name = DEMO_TRANSLATIONS["Peacock Wall Panel"]![lang].name;
+    await expect(detail.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(detail.getByTestId("detail-price").getByTestId("price")).toHaveText("₹12,800.00");
     await expect(detail.getByTestId("detail-price").getByTestId("list-price")).toContainText(common.listPrice!.trim());
     await expect(detail.getByTestId("specs").locator("dt")).toHaveText([t.colour!, t.size!, t.material!, t.utility!, t.weight!]);
@@ -42,7 +45,7 @@ for (const lang of ["bn", "hi"] as const) {
     const text = new URL((await buy.getAttribute("href"))!).searchParams.get("text")!;
     expect(text).toBe(`${whatsapp.buyThis} http://localhost:${new URL(page.url()).port}${path}`);
     const shared = new URL((await page.getByTestId("share-whatsapp").getAttribute("href"))!).searchParams.get("text")!;
-    expect(shared).toMatch(new RegExp(`^Peacock Wall Panel https?://[^ ]+${path}$`));
+    expect(shared).toMatch(new RegExp(`^${name} https?://[^ ]+${path}$`));
     await expect(page.getByTestId("share-whatsapp")).toContainText(t.shareWhatsapp!);
     await expect(page.getByTestId("share-url")).toHaveValue(new RegExp(`${path}$`));
 
