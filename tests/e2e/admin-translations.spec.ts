@@ -2,7 +2,7 @@
 // typed on add, seen on the edit page after a reload, kept on a refused save, cleared by blanking.
 import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
-import { findProductId, submitProduct } from "./fixtures/admin.ts";
+import { findProductId, submitProduct, waitForProductReady } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
 
 const BN = { name: "পিতলের পেঁচা জোড়া", description: "মোম-গলানো ঢালাইয়ে হাতে তৈরি দুটি পেঁচা।" };
@@ -47,6 +47,19 @@ test("Bengali and Hindi texts typed on Add product are on its edit page after a 
   await expect(page.getByLabel("Hindi name")).toHaveValue(HI.name);
   await expect(page.getByLabel("Hindi details")).toHaveValue(HI.description);
   await expect(page.getByTestId("translation-bn")).toHaveAttribute("open", "");
+
+  // The shop's Bengali and Hindi pages show them, in their language (no English marker), once
+  // the piece is public (its pictures made).
+  await waitForProductReady(page, id);
+  for (const [lang, text] of [["bn", BN], ["hi", HI]] as const) {
+    await page.goto(`/${lang}/product/special-items/${id}`);
+    const heading = page.getByTestId("product-detail").getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(text.name);
+    expect(await heading.getAttribute("lang")).toBeNull();
+    await expect(page.getByTestId("description")).toHaveText(text.description);
+  }
+  await page.goto(`/product/special-items/${id}`);
+  await expect(page.getByTestId("product-detail").getByRole("heading", { level: 1 })).toHaveText(name);
 });
 
 test("Edit product: a translation changed and one cleared are saved; a refused save keeps what was typed", async ({ page }) => {
@@ -78,4 +91,15 @@ test("Edit product: a translation changed and one cleared are saved; a refused s
   await page.reload();
   await expect(page.getByLabel("Bengali name")).toHaveValue("হাতি");
   await expect(page.getByLabel("Hindi name")).toHaveValue("");
+
+  await waitForProductReady(page, id);
+  // On the shop: the Bengali page has the Bengali name and the English description marked as
+  // English; the Hindi page, with nothing translated, the English name marked as English.
+  await page.goto(`/bn/product/special-items/${id}`);
+  const heading = page.getByTestId("product-detail").getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("হাতি");
+  await expect(page.getByTestId("description")).toHaveAttribute("lang", "en");
+  await page.goto(`/hi/product/special-items/${id}`);
+  await expect(heading).toHaveText(name);
+  await expect(heading).toHaveAttribute("lang", "en");
 });
