@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
@@ -12,6 +12,8 @@ import { imagePreload, Picture } from "#app/components/ui/picture.tsx";
 import { logger } from "#app/lib/logger.server.ts";
 import { HOME_TILE_SLUGS, MENU } from "#app/modules/catalog/categories.ts";
 import { truncate } from "#app/modules/catalog/format.ts";
+import { fallbackLang } from "#app/modules/catalog/translations.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { listHomeProducts, toCardView, type HomeProducts } from "#app/modules/catalog/products.server.ts";
 import { getCurrentDisplayImage } from "#app/modules/media/library.server.ts";
 import { listSlideImages } from "#app/modules/media/slides.server.ts";
@@ -34,10 +36,11 @@ function quietly<T>(label: string, promise: Promise<T>, fallback: T): Promise<T>
   });
 }
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
   const [display, { gifts, stock, tiles }, slideImages] = await Promise.all([
     quietly("display", getCurrentDisplayImage().then((item) => item?.image ?? null), null),
-    quietly("products", listHomeProducts({ gifts: GIFT_CORNER_SIZE, stock: DOKRA_COLLECTION_SIZE }, HOME_TILE_SLUGS), { gifts: [], stock: [], tiles: {} } as HomeProducts),
+    quietly("products", listHomeProducts({ gifts: GIFT_CORNER_SIZE, stock: DOKRA_COLLECTION_SIZE }, HOME_TILE_SLUGS, lang), { gifts: [], stock: [], tiles: {} } as HomeProducts),
     quietly("slides", listSlideImages(), new Map<number, ImageView>()),
   ]);
   const social = (await getShopSettings()).social;
@@ -219,7 +222,7 @@ export default function Home() {
                   sizes="(min-width: 768px) 25vw, 50vw"
                   imgClassName="aspect-square w-full rounded object-cover"
                 />
-                <h3 className="mt-2 font-medium" title={product.name} data-testid="card-title">
+                <h3 className="mt-2 font-medium" title={product.name} data-testid="card-title" lang={fallbackLang(product.nameLang)}>
                   {truncate(product.name, 20)}
                 </h3>
                 <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
@@ -253,7 +256,7 @@ export default function Home() {
                       sizes={i === 0 ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 768px) 25vw, 50vw"}
                       imgClassName="aspect-square w-full rounded object-cover"
                     />
-                    <h3 className={`mt-2 font-medium ${i === 0 ? "text-xl" : ""}`} title={product.name} data-testid="card-title">
+                    <h3 className={`mt-2 font-medium ${i === 0 ? "text-xl" : ""}`} title={product.name} data-testid="card-title" lang={fallbackLang(product.nameLang)}>
                       {truncate(product.name, i === 0 ? 30 : 18)}
                     </h3>
                   </Link>

@@ -5,6 +5,7 @@ import { CommissionForm } from "#app/components/shop/commission-form.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { neededByRange } from "#app/modules/contact/commission-schema.ts";
 import { COMMISSION_TEXT as T, commissionLines } from "#app/modules/contact/commission-text.ts";
 import { commissionForThanks, receiveCommission } from "#app/modules/contact/commissions.server.ts";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ dates, thanks: { whatsapp }, values: {} }, { headers: PRIVATE });
   }
   const id = Number(url.searchParams.get("piece"));
-  const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
+  const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id, langOfPath(url.pathname)) : null;
   return { dates, thanks: null, values: piece ? { piece: String(piece.id), design: T.likePiece(piece.name) } : {} };
 }
 

@@ -14,6 +14,7 @@ import { MAX_ENQUIRY_PIECES, PIECE_UNAVAILABLE } from "#app/modules/enquiry/limi
 import { enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
 import { shopFromMatches } from "#app/modules/site/seo.ts";
+import { fallbackLang } from "#app/modules/catalog/translations.ts";
 
 const BAD_FORM = "That piece could not be found. Please try again from its page.";
 
@@ -68,7 +69,7 @@ export default function Enquiry() {
                     <ProductImage image={row.image} alt="" sizes="80px" imgClassName="aspect-square w-full rounded object-cover" />
                   </Link>
                   <div className="min-w-0 flex-1">
-                    <Link to={row.href} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name">
+                    <Link to={row.href} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name" lang={fallbackLang(row.nameLang)}>
                       {row.name}
                     </Link>
                     {row.sold ? (

@@ -19,6 +19,9 @@ import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts"
 import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
 import { pieceAsk } from "#app/modules/catalog/piece-ask.server.ts";
+import { localize } from "#app/modules/catalog/translations.server.ts";
+import { fallbackLang } from "#app/modules/catalog/translations.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { COMMISSION_LINKS } from "#app/modules/contact/commission-links.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
@@ -34,14 +37,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isListingSlug(params.category ?? "") || !/^0*\d{1,15}$/.test(params.id ?? "")) throw notFound();
   const found = await getPublicProductWithRelated(Number(params.id), 15);
   if (!found) throw notFound();
-  const { product } = found;
-  const path = `/product/${product.category}/${product.id}`;
+  const english = found.product;
   const url = new URL(request.url);
+  // Shown in the page's language; the structured data below stays English, as the feeds do.
+  const [product, ...relatedShown] = await localize([english, ...found.related], langOfPath(url.pathname));
+  if (!product) throw notFound();
+  const path = `/product/${product.category}/${product.id}`;
   // One address per product: a list slug, an old category or a zero-padded id moves to the real one.
   if (params.category !== product.category || params.id !== String(product.id)) throw redirect(`${path}${url.search}`, 301);
   const requested = Number(url.searchParams.get("image"));
   const imageIndex = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, Math.min(UPLOAD_LIMITS.imagesPerProduct, product.images.length)) - 1 : 0;
-  const related = found.related.map(toCardView);
+  const related = relatedShown.map(toCardView);
   const shop = await getShopSettings(request);
   const pageUrl = `${shop.publicUrl}${path}`;
   // Built here, on the server: the page only prints it, so its code stays out of the JavaScript.
@@ -50,8 +56,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const structured = jsonLd({
     "@context": "https://schema.org",
     "@type": "Product",
-    name: product.name,
-    description: product.description || undefined,
+    name: english.name,
+    description: english.description || undefined,
     sku: String(product.id),
     brand: { "@type": "Brand", name: shop.name },
     category: categoryName(product.category),
@@ -107,7 +113,9 @@ export default function ProductDetail() {
       <div className="grid gap-x-8 gap-y-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-y-0">
         <div className="lg:col-start-2" data-testid="detail-heading">
           <StateBadge state={product.state} className="mb-2" />
-          <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl">{product.name}</h1>
+          <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl" lang={fallbackLang(product.nameLang)}>
+            {product.name}
+          </h1>
           <p className="mt-1 text-sm text-brass-900/80">{categoryName(product.category)}</p>
           <div data-testid="detail-price">
             <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
@@ -166,7 +174,7 @@ export default function ProductDetail() {
           </HeadedSection>
 
           <HeadedSection heading="description" title="Description" size="xl" className="mt-8">
-            <p className="mt-3 whitespace-pre-line text-brass-900/90" data-testid="description">
+            <p className="mt-3 whitespace-pre-line text-brass-900/90" data-testid="description" lang={product.description.trim() ? fallbackLang(product.descriptionLang) : undefined}>
               {product.description.trim() || "No description available."}
             </p>
           </HeadedSection>

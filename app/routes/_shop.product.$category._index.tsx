@@ -10,6 +10,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { isListingSlug, listingName } from "#app/modules/catalog/categories.ts";
 import { LISTING_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#app/modules/catalog/listing-query.ts";
 import { listPublicProducts, toCardView } from "#app/modules/catalog/products.server.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
 type ListingPage = { items: CardProduct[]; total: number; page: number; pageCount: number };
@@ -25,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const sort = parseSort(url.searchParams.get("sort"), LISTING_SORTS);
   const base = { slug, name: listingName(slug), price: band.key as string, sort };
   try {
-    const { items, ...position } = await listPublicProducts(slug, band, requestedPage, sort);
+    const { items, ...position } = await listPublicProducts(slug, band, requestedPage, sort, langOfPath(url.pathname));
     const page: ListingPage = { ...position, items: items.map(toCardView) };
     return data({ ...base, page, error: null as string | null });
   } catch (error) {

@@ -8,6 +8,8 @@ import { SEARCH_SORTS, listingSearch, parsePage, parseSort, priceBand } from "#a
 import { searchQuerySchema } from "#app/modules/catalog/search-schema.ts";
 import { searchPublicProducts, type SearchPage } from "#app/modules/catalog/search.server.ts";
 import { toCardView } from "#app/modules/catalog/products.server.ts";
+import { localize } from "#app/modules/catalog/translations.server.ts";
+import { langOfPath } from "#app/modules/i18n/languages.ts";
 import { recordSearchResults } from "#app/modules/interest/counter.server.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   try {
     const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort);
-    const page = { ...found, items: found.items.map(toCardView) };
+    const page = { ...found, items: (await localize(found.items, langOfPath(url.pathname))).map(toCardView) };
     // The search itself is counted as the page is sent (server/interest.ts), cached or not.
     void recordSearchResults(parsed.data.q, found.total);
     return data({ ...base, q: parsed.data.q, page, problem: null as string | null, error: null as string | null });

@@ -11,6 +11,7 @@ import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
 import { PendingPhotos, type PendingView } from "#app/components/admin/pending-photos.tsx";
 import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
+import { TranslationFields, translationMeta, translationName } from "#app/components/admin/translation-fields.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { refusalOf, refused } from "#app/lib/http-error.server.ts";
@@ -273,6 +274,13 @@ export default function UploadProduct() {
         <Labelled className="md:col-span-2" label="Description" name="description">
           <textarea name="description" rows={4} defaultValue={initial("description")} className={controlClass} />
         </Labelled>
+        <TranslationFields
+          field={(lang, key) => {
+            const meta = translationMeta(fields.translations, lang, key);
+            const server = serverFieldErrors[translationName(lang, key)];
+            return { value: typeof meta.initialValue === "string" ? meta.initialValue : "", errors: meta.errors ?? (server ? [server] : undefined) };
+          }}
+        />
         <div className="md:col-span-2">
           <PendingPhotos pending={pending} formKey={`add:${formToken}`} />
           <FilePicker key={pickerKey} label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required={keptCount === 0} hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>

@@ -17,6 +17,7 @@ import type { MediaKind } from "#db/schema.ts";
 import { closeDb, getDb } from "#db/index.ts";
 import { migrate } from "#db/migrate.ts";
 import { DEMO_GIFT_INDEXES, DEMO_PRODUCTS, DEMO_STOCK_INDEXES } from "./catalogue.ts";
+import { DEMO_TRANSLATIONS } from "./catalogue-translations.ts";
 import { renderDemoClip, renderDokraPicture, renderProductPicture } from "./pictures.ts";
 
 // Seeds through the real upload path: originals into storage, rows written as
@@ -74,6 +75,7 @@ async function seedCatalogue() {
       color: demo.color ?? "Golden",
       material: demo.material ?? "Kansa",
       utility: demo.utility ?? "Home Decor",
+      translations: DEMO_TRANSLATIONS[demo.name],
     });
     const images = [];
     for (let i = 0; i < demo.images; i++) {

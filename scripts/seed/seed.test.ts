@@ -15,7 +15,7 @@ function runSeed() {
   return { child, exited };
 }
 
-const count = async (table: "products" | "gift_entries" | "stock_entries" | "gallery_images" | "display_images" | "videos" | "media") =>
+const count = async (table: "products" | "product_translations" | "gift_entries" | "stock_entries" | "gallery_images" | "display_images" | "videos" | "media") =>
   Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
 afterAll(closeDb);
@@ -47,6 +47,8 @@ test("a seed interrupted by Ctrl-C is completed by the next run, exactly once, a
     .execute();
   const expectedImages = new Map(DEMO_PRODUCTS.map((demo) => [demo.name, demo.images]));
   for (const row of imagesPerProduct) expect(Number(row.images), row.name).toBe(expectedImages.get(row.name));
+  // Each piece in Bengali and Hindi, written with it: none was left without them by the interruption.
+  expect(await count("product_translations")).toBe(DEMO_PRODUCTS.length * 2);
   expect(await count("gift_entries")).toBe(DEMO_GIFT_INDEXES.length);
   expect(await count("stock_entries")).toBe(DEMO_STOCK_INDEXES.length);
   expect(await count("gallery_images")).toBe(12);

@@ -19,16 +19,16 @@ test("Edit product in two tabs: the second save is refused, keeps what was typed
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
 
-  await tabTwo.getByLabel("Description").fill("Polished by hand in the second tab");
+  await tabTwo.getByLabel("Description", { exact: true }).fill("Polished by hand in the second tab");
   await tabTwo.getByRole("button", { name: "Save changes" }).click();
   await expect(tabTwo.getByTestId("error-message")).toHaveText(/was saved somewhere else after you opened it, so your changes were not saved/);
   await expect(tabTwo.getByTestId("conflict-changes").getByRole("listitem")).toHaveText(["Fixed Price: 5000 → 6000"]);
-  await expect(tabTwo.getByLabel("Description")).toHaveValue("Polished by hand in the second tab");
+  await expect(tabTwo.getByLabel("Description", { exact: true })).toHaveValue("Polished by hand in the second tab");
 
   // Nothing of the first save was lost.
   await page.goto(`/dashboard/edit-product/${id}`);
   await expect(page.getByLabel("Fixed Price")).toHaveValue("6000");
-  await expect(page.getByLabel("Description")).not.toHaveValue("Polished by hand in the second tab");
+  await expect(page.getByLabel("Description", { exact: true })).not.toHaveValue("Polished by hand in the second tab");
 
   // Having seen the change, the owner keeps it and saves again: accepted.
   await tabTwo.getByLabel("Fixed Price").fill("6000");
@@ -36,6 +36,6 @@ test("Edit product in two tabs: the second save is refused, keeps what was typed
   await expect(tabTwo.getByText("Product updated successfully")).toBeVisible();
   await page.goto(`/dashboard/edit-product/${id}`);
   await expect(page.getByLabel("Fixed Price")).toHaveValue("6000");
-  await expect(page.getByLabel("Description")).toHaveValue("Polished by hand in the second tab");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Polished by hand in the second tab");
   await tabTwo.close();
 });

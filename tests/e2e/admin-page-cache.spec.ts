@@ -145,7 +145,7 @@ test("an admin's edit and the worker's finished images show on the cached storef
   await fetchUntilHit(`${path}.data`);
   const renamed = uniqueName("Renamed Horse");
   await page.goto(`/dashboard/edit-product/${id}`);
-  await page.getByLabel("Name").fill(renamed);
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
 

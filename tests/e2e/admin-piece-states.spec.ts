@@ -141,11 +141,11 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   expect((await feeds(request, id)).google).toContain("<g:availability>in_stock</g:availability>");
 
   await page.goto(`/dashboard/edit-product/${id}`);
-  await page.getByLabel("Name").fill(`${name} renamed`);
+  await page.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
   await page.locator('select[name="state"]').selectOption("made-to-order");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText(STATE_MESSAGES.shipsInDaysRequired)).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue(`${name} renamed`);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} renamed`);
   await expect(page.locator('select[name="state"]')).toHaveValue("made-to-order");
   await page.getByLabel("Ships in (days)").fill("30");
   await page.getByRole("button", { name: "Save changes" }).click();

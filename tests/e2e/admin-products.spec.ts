@@ -132,13 +132,13 @@ test("All Products: Quick Edit in the modal keeps the images; Full Edit changes 
   await expect(dialog.getByRole("heading", { name: /Quick Edit/ })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`edit=${id}&mode=quick`));
   const renamed = `${name} renamed`;
-  await dialog.getByLabel("Name").fill(renamed);
-  await dialog.getByLabel("Description").fill("Edited in the quick editor");
+  await dialog.getByLabel("Name", { exact: true }).fill(renamed);
+  await dialog.getByLabel("Description", { exact: true }).fill("Edited in the quick editor");
   await dialog.getByLabel("Add images").setInputFiles([await jpeg("h2.jpg", 7)]);
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
   await page.goto(`/dashboard/edit-product/${id}`);
-  await expect(page.getByLabel("Name")).toHaveValue(renamed);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(renamed);
   await expect(page.getByTestId("product-image")).toHaveCount(2);
 
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(renamed)}`);
@@ -156,8 +156,8 @@ test("All Products: Quick Edit in the modal keeps the images; Full Edit changes 
 test("Edit product: required fields, numbers, step 0.01, minimum 0; typed values kept", async ({ page, javaScriptEnabled }) => {
   const id = await addProduct(page, { name: uniqueName("Validate"), images: [await jpeg("v.jpg", 8)] });
   await page.goto(`/dashboard/edit-product/${id}`);
-  await page.getByLabel("Name").fill("");
-  await page.getByLabel("Description").fill("");
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByLabel("Description", { exact: true }).fill("");
   await page.getByLabel("Fixed price").fill("");
   await page.getByLabel("Price (optional)").fill("-5");
   await page.getByLabel("Colour").fill("Antique");
@@ -168,8 +168,8 @@ test("Edit product: required fields, numbers, step 0.01, minimum 0; typed values
   await expect(page.getByText("Price cannot be negative", { exact: true })).toBeVisible();
   if (!javaScriptEnabled) await expect(page.getByText("Failed to save changes. Please try again.")).toBeVisible();
   await expect(page.getByLabel("Colour")).toHaveValue("Antique");
-  await page.getByLabel("Name").fill("Valid name");
-  await page.getByLabel("Description").fill("Valid description");
+  await page.getByLabel("Name", { exact: true }).fill("Valid name");
+  await page.getByLabel("Description", { exact: true }).fill("Valid description");
   await page.getByLabel("Fixed price").fill("12.345");
   await page.getByLabel("Price (optional)").fill("");
   await page.getByRole("button", { name: "Save changes" }).click();

@@ -62,7 +62,7 @@ test("All Products: 'Loading product data...' while the editor loads; the dialog
   });
   await page.getByRole("link", { name: "Quick Edit" }).click();
   await expect(page.getByText("Loading product data...")).toBeVisible();
-  await expect(page.getByRole("dialog").getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByRole("dialog").getByLabel("Name", { exact: true })).toHaveValue(name);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.unroute("**/dashboard/all-products.data*");

@@ -13,6 +13,7 @@ import { PendingPhotos, type PendingView } from "./pending-photos.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
 import { StateFields } from "./state-fields.tsx";
+import { TranslationFields, translationMeta } from "./translation-fields.tsx";
 
 const constraint = getZodConstraint(productEditFormFields);
 
@@ -20,7 +21,7 @@ const constraint = getZodConstraint(productEditFormFields);
 export type EditableProduct = Pick<
   AdminProduct,
   | "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
-  | "state" | "shipsInDays"
+  | "state" | "shipsInDays" | "translations"
 > & { images: { mediaId: number }[] };
 
 const text = (v: number | null) => (v === null ? "" : String(v));
@@ -135,6 +136,14 @@ export function ProductEditForm({
             state={value("state", product.state)}
             shipsInDays={value("shipsInDays", text(product.shipsInDays))}
             errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
+          />
+          <TranslationFields
+            field={(lang, key) => {
+              const meta = translationMeta(fields.translations, lang, key);
+              const stored = product.translations[lang][key] ?? "";
+              // As the other fields: after a refused post what was sent, else the stored text.
+              return { value: lastResult?.initialValue ? (typeof meta.value === "string" ? meta.value : "") : stored, errors: meta.errors };
+            }}
           />
         </>
       ) : (

@@ -108,6 +108,7 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
         {t("menu")}
       </summary>
       <nav aria-label={t("menu")} className="absolute inset-x-0 top-full z-40 border-b border-brass-200 bg-white px-4 pb-4 shadow-lg">
+        <LanguageSwitcher className="-mx-4 border-b border-brass-100" />
         <p className="py-2 text-xs text-brass-900/80">{shop?.addressLine}</p>
         <SiteLinks className="mb-2 grid grid-cols-2 gap-x-2 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
         <CategoryLinks className="grid gap-1 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
@@ -227,7 +228,7 @@ export function ShopChrome({
         {t("skipToContent")}
       </a>
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
-        <LanguageSwitcher />
+        <LanguageSwitcher className="hidden border-b border-brass-100 bg-brass-50 md:block" />
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-2 px-4 py-1.5 md:gap-x-4 md:py-3">
           {shop ? <Logo name={shop.name} /> : null}
           <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">

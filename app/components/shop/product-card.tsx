@@ -5,6 +5,7 @@ import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { percentOff, truncate } from "#app/modules/catalog/format.ts";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
+import { fallbackLang } from "#app/modules/catalog/translations.ts";
 
 export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
   const off = percentOff(priceFixed, priceDiscount);
@@ -45,7 +46,7 @@ export function ProductCard({
         />
       </Link>
       <StateBadge state={product.state} className="mt-2 self-start" />
-      <h2 className="mt-2 text-sm font-medium sm:text-base" title={product.name}>
+      <h2 className="mt-2 text-sm font-medium sm:text-base" title={product.name} lang={fallbackLang(product.nameLang)}>
         <Link to={href} className="inline-block py-1 hover:underline" data-testid="card-title">
           {truncate(product.name, 50)}
         </Link>

@@ -31,7 +31,9 @@ export function fail(status: number, message: string, errors?: FieldErrors, head
 export function fieldErrors(error: ZodError, rename: (field: string) => string = (f) => f): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = rename(issue.path.length > 0 ? String(issue.path[0]) : "body");
+    // A translation's error names its language and field ("translations.bn.name").
+    const path = issue.path[0] === "translations" ? issue.path.map(String).join(".") : String(issue.path[0] ?? "body");
+    const field = rename(path);
     errors[field] ??= issue.message;
   }
   return errors;

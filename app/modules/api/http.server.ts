@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "./envelope.server.ts";
 import { recordIdSchema } from "./schemas.ts";
+import { TRANSLATION_MESSAGES } from "#app/modules/catalog/translation-schema.ts";
 
 /** JSON and form bodies of the API are small: {productId}, {email, password}, {imageUrl}, product fields. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -66,6 +67,35 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     415,
     type ? `Unsupported content type '${type.slice(0, 60)}': send JSON (application/json).` : "Send a JSON body (Content-Type: application/json).",
   );
+}
+
+/**
+ * The translations of a multipart body as the JSON body sends them: fields named
+ * `translations.bn.name` (as the admin forms name them), or one `translations` field holding
+ * the JSON object. A malformed name or JSON text is a 400 saying how to send them.
+ */
+export function nestTranslations(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const nested: Record<string, Record<string, string>> = {};
+  const shape = () => new ApiError(400, TRANSLATION_MESSAGES.shape, { translations: TRANSLATION_MESSAGES.shape });
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === "translations") {
+      try {
+        out.translations = JSON.parse(value) as unknown;
+      } catch {
+        throw shape();
+      }
+    } else if (key.startsWith("translations.")) {
+      const [, lang, field, ...rest] = key.split(".");
+      if (!lang || !field || rest.length > 0) throw shape();
+      (nested[lang] ??= {})[field] = value;
+    } else out[key] = value;
+  }
+  if (Object.keys(nested).length > 0) {
+    if ("translations" in out) throw shape();
+    out.translations = nested;
+  }
+  return out;
 }
 
 /** Form fields as a plain object (text values only; the first value of a repeated field). */

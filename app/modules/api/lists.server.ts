@@ -6,7 +6,7 @@ import { ok, parseWith } from "./envelope.server.ts";
 import { pathId, readBody } from "./http.server.ts";
 import { listEntries } from "#app/modules/catalog/lookups.server.ts";
 import { apiEntrySchema, listEntryBodySchema } from "./schemas.ts";
-import { toApiEntry } from "./serialize.server.ts";
+import { toApiEntries } from "./serialize.server.ts";
 
 // The Gift (trending) list and the stock (available) collection: the same four calls each.
 
@@ -48,7 +48,7 @@ function listEndpoints({ prefix, list, tag, label, failures }: ListCalls) {
     errors: [],
     async handle({ admin }) {
       const entries = await listEntries(list, admin !== null);
-      return ok(entries.map((e) => toApiEntry(e.id, e.product)));
+      return ok(await toApiEntries(entries));
     },
   });
 

@@ -9,7 +9,7 @@ import { createProduct, getCatalogCounts, listAllPublicProducts } from "#app/mod
 import { parseUpload, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, fieldErrors, ok, parseWith } from "./envelope.server.ts";
-import { fieldsOf, isMultipart, pathId, readBody } from "./http.server.ts";
+import { fieldsOf, isMultipart, nestTranslations, pathId, readBody } from "./http.server.ts";
 import { findProductByNameForAdmin, findPublicProductByName } from "#app/modules/catalog/lookups.server.ts";
 import {
   apiProductCreateDoc,
@@ -17,8 +17,9 @@ import {
   apiProductSchema,
   createFieldName,
   deleteImageBodySchema,
+  TRANSLATIONS_MULTIPART,
 } from "./schemas.ts";
-import { toApiProduct } from "./serialize.server.ts";
+import { toApiProduct, toApiProducts } from "./serialize.server.ts";
 
 export const PRODUCT_MESSAGES = {
   created: "Product added successfully",
@@ -60,7 +61,7 @@ const create = defineEndpoint({
     const upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
     let id: number;
     try {
-      const raw = fieldsOf(upload.fields);
+      const raw = nestTranslations(fieldsOf(upload.fields));
       const parsed = apiProductCreateSchema.safeParse(raw);
       const errors = parsed.success ? {} : fieldErrors(parsed.error, createFieldName(raw));
       if (upload.files.length === 0) errors.images = PRODUCT_MESSAGES.noImage;
@@ -95,7 +96,7 @@ const getAllProducts = defineEndpoint({
     if (category && !isCategorySlug(category)) throw new ApiError(400, PRODUCT_MESSAGES.noCategory(category), { category: "Unknown category" });
     const q = url.searchParams.get("q");
     const items = await listAllProductsForAdmin({ category, q });
-    return ok(items.map(toApiProduct));
+    return ok(await toApiProducts(items));
   },
 });
 
@@ -144,7 +145,7 @@ const getAvailableProductByName = defineEndpoint({
   async handle({ params }) {
     const product = await findPublicProductByName(nameParam(params));
     if (!product) throw new ApiError(404, PRODUCT_MESSAGES.notFound);
-    return ok(toApiProduct(product));
+    return ok((await toApiProducts([product]))[0]);
   },
 });
 
@@ -161,7 +162,7 @@ const getProductsByCategory = defineEndpoint({
   async handle({ params }) {
     const category = params.category ?? "";
     if (!isCategorySlug(category)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(category));
-    return ok((await listAllProductsForAdmin({ category })).map(toApiProduct));
+    return ok(await toApiProducts(await listAllProductsForAdmin({ category })));
   },
 });
 
@@ -179,7 +180,7 @@ const getAvailableProductsByCategory = defineEndpoint({
   async handle({ params }) {
     const slug = params.category ?? "";
     if (!isListingSlug(slug)) throw new ApiError(404, PRODUCT_MESSAGES.noCategory(slug));
-    return ok((await listAllPublicProducts(slug)).map(toApiProduct));
+    return ok(await toApiProducts(await listAllPublicProducts(slug)));
   },
 });
 
@@ -194,7 +195,7 @@ const update = defineEndpoint({
   tag: "Products",
   summary: "Update a product (multipart with optional images, or JSON)",
   description:
-    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules). Send the \`version\` you read to be refused with 409 when the product was saved since (then read it again); without \`version\` the update is not checked.`,
+    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules). Send the \`version\` you read to be refused with 409 when the product was saved since (then read it again); without \`version\` the update is not checked. \`translations\`: a language or field left out is unchanged, null or "" clears it. ${TRANSLATIONS_MULTIPART}.`,
   access: "admin",
   failure: "Failed to update product",
   params: idParams,
@@ -210,7 +211,7 @@ const update = defineEndpoint({
     const id = pathId(params);
     const current = await getProductForAdmin(id);
     let raw: Record<string, unknown>;
-    let files: SavedUpload[] = [];
+    let files: SavedUpload[] | null = null;
     let discard = async () => undefined as void;
     if (isMultipart(request)) {
       const upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current.images.length) });
@@ -221,7 +222,8 @@ const update = defineEndpoint({
       raw = await readBody(request);
     }
     try {
-      await updateProduct(id, parseWith(productEditSchema, withoutNulls(raw)), files);
+      const fields = files === null ? raw : nestTranslations(raw as Record<string, string>);
+      await updateProduct(id, parseWith(productEditSchema, withoutNulls(fields)), files ?? []);
     } catch (error) {
       await discard();
       throw error;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
 import { parseSize } from "#app/modules/catalog/format.ts";
 import { PRICE_DOC, productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
+import { translationsSchema } from "#app/modules/catalog/translation-schema.ts";
 import { LIMIT_WORDS } from "#app/modules/media/limits.ts";
 import { PRODUCT_STATES } from "#app/modules/catalog/states.ts";
 
@@ -40,11 +41,19 @@ export const apiImageStateSchema = z
   })
   .meta({ id: "ImageState", description: "One product image as the admin sees it, whatever its state" });
 
+const translatedFields = (label: string) =>
+  z
+    .object({ name: z.string().nullable(), description: z.string().nullable() })
+    .meta({ description: `${label}; null: not translated (the English text shows)` });
+
 export const apiProductSchema = z
   .object({
     _id: id("Product"),
     name: z.string(),
     description: z.string(),
+    translations: z
+      .object({ bn: translatedFields("Bengali"), hi: translatedFields("Hindi") })
+      .meta({ id: "ProductTranslationsRecord", description: "The name and description in Bengali (bn) and Hindi (hi)" }),
     category: z.string(),
     priceFixed: z.number().meta({ description: "List price, rupees" }),
     priceDiscount: z.number().nullable().meta({ description: "Selling price, rupees (null: the list price)" }),
@@ -161,6 +170,10 @@ export const deleteImageBodySchema = z
   })
   .meta({ id: "DeleteImageBody" });
 
+/** How a multipart body sends the translations (the admin forms' own field names). */
+export const TRANSLATIONS_MULTIPART =
+  "In multipart, fields named translations.bn.name, translations.bn.description, translations.hi.name and translations.hi.description (or one field `translations` holding the JSON object)";
+
 const blank = (v: string | undefined) => v === undefined || v.trim() === "";
 
 /**
@@ -185,6 +198,9 @@ export const apiProductCreateFields = z.object({
   height: z.string().optional().meta({ description: "Inches; instead of size" }),
   width: z.string().optional().meta({ description: "Inches; instead of size" }),
   length: z.string().optional().meta({ description: "Inches; instead of size" }),
+  translations: translationsSchema.optional().meta({
+    description: `${TRANSLATIONS_MULTIPART}. ${translationsSchema.meta()?.description ?? ""}`,
+  }),
 });
 
 export { SIZE_MESSAGE };
@@ -212,6 +228,7 @@ export const apiProductCreateSchema = apiProductCreateFields
       width: dims ? String(dims.width) : f.width,
       length: dims ? String(dims.length) : f.length,
       weight: f.weight,
+      translations: f.translations,
     } as unknown as z.input<typeof productCreateSchema>; // the add form's schema checks every value
   })
   .pipe(productCreateSchema);

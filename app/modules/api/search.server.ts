@@ -5,7 +5,7 @@ import { searchPublicProducts } from "#app/modules/catalog/search.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ok, parseWith } from "./envelope.server.ts";
 import { apiProductSchema } from "./schemas.ts";
-import { toApiProduct } from "./serialize.server.ts";
+import { toApiProducts } from "./serialize.server.ts";
 
 // GET /api/v1/products/search: the storefront's search, same words, filter,
 // order and pages. Unlike the page, which falls back to defaults, the API refuses an
@@ -46,7 +46,7 @@ const search = defineEndpoint({
     const input = parseWith(searchQuery, Object.fromEntries(new URL(request.url).searchParams));
     const found = await searchPublicProducts(input.q, priceBand(input.price), input.page, input.sort as (typeof SEARCH_SORTS)[number]);
     return ok({
-      products: found.items.map(toApiProduct),
+      products: await toApiProducts(found.items),
       total: found.total,
       page: found.page,
       pageCount: found.pageCount,

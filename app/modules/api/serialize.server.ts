@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import type { ProductView } from "#app/modules/catalog/products.server.ts";
+import { withTranslations } from "#app/modules/catalog/translations.server.ts";
+import type { ProductTranslations } from "#app/modules/catalog/translations.ts";
 import type { DisplayImageItem, ImageEntryItem, MediaEntryItem, VideoEntryItem } from "#app/modules/media/library.server.ts";
 import type { AdminUser } from "#app/modules/auth/users.server.ts";
 import type {
@@ -23,12 +25,16 @@ function isAdminProduct(p: ProductView | AdminProduct): p is AdminProduct {
   return "giftEntryId" in p;
 }
 
-export function toApiProduct(p: ProductView | AdminProduct): ApiProduct {
+/** A product read with its translations (the admin's reads carry them; public ones get them here). */
+type TranslatedProduct = (ProductView | AdminProduct) & { translations: ProductTranslations };
+
+export function toApiProduct(p: TranslatedProduct): ApiProduct {
   const variants = isAdminProduct(p) ? p.images.flatMap((i) => (i.view ? [i.view] : [])) : p.images;
   const base: ApiProduct = {
     _id: String(p.id),
     name: p.name,
     description: p.description,
+    translations: p.translations,
     category: p.category,
     priceFixed: p.priceFixed,
     priceDiscount: p.priceDiscount,
@@ -66,8 +72,16 @@ export function toApiProduct(p: ProductView | AdminProduct): ApiProduct {
   };
 }
 
-export function toApiEntry(entryId: number, product: ProductView | AdminProduct): ApiEntry {
-  return { _id: String(entryId), product: toApiProduct(product) };
+/** Products as records, every one with its translations (one query for those read without). */
+export async function toApiProducts(products: ReadonlyArray<ProductView | AdminProduct>): Promise<ApiProduct[]> {
+  const read = await withTranslations(products.filter((p) => !isAdminProduct(p)));
+  const byId = new Map(read.map((p) => [p.id, p]));
+  return products.map((p) => toApiProduct(isAdminProduct(p) ? p : byId.get(p.id)!));
+}
+
+export async function toApiEntries(entries: ReadonlyArray<{ id: number; product: ProductView | AdminProduct }>): Promise<ApiEntry[]> {
+  const products = await toApiProducts(entries.map((e) => e.product));
+  return entries.map((e, i) => ({ _id: String(e.id), product: products[i]! }));
 }
 
 /** Progress, failure reason and file name are for the admin only. */

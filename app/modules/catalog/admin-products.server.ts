@@ -6,6 +6,8 @@ import { isCategorySlug } from "./categories.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import { toProductFields, type ProductFields } from "./products.server.ts";
 import { isProductState } from "./states.ts";
+import { loadTranslations } from "./translations.server.ts";
+import { noTranslations, type ProductTranslations } from "./translations.ts";
 
 // The admin's reads: every product whatever its state, with each image's processing state.
 // The dashboard pages and /api/v1 call these; the changes are in manage.server.ts.
@@ -20,6 +22,8 @@ export interface AdminProduct extends ProductFields {
   /** Entry ids in the Gift list and stock collection, null when not in them. */
   giftEntryId: number | null;
   stockEntryId: number | null;
+  /** Bengali and Hindi name and description (null: not translated). */
+  translations: ProductTranslations;
 }
 
 export interface AdminProductPage {
@@ -60,12 +64,14 @@ function adminListingQuery(options: AdminListingFilter) {
 }
 
 async function withAdminImages(rows: ProductWithEntries[]): Promise<AdminProduct[]> {
-  const images = await loadProductImages(rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [images, translations] = await Promise.all([loadProductImages(ids), loadTranslations(ids)]);
   return rows.map((row) => ({
     ...toProductFields(row),
     images: images.get(row.id) ?? [],
     giftEntryId: row.gift_entry_id,
     stockEntryId: row.stock_entry_id,
+    translations: translations.get(row.id) ?? noTranslations(),
   }));
 }
 

@@ -1,5 +1,7 @@
 // An edit based on an older version of a product (manage.server.ts refuses it): what the
 // edit page sends along to know what it started from, and what changed since. Client-safe.
+import { TRANSLATED_LANGUAGES } from "#app/modules/i18n/languages.ts";
+import { TRANSLATION_LABELS, type ProductTranslations } from "./translations.ts";
 
 /** The fields an edit can change, with the labels the edit form shows them under. */
 const EDITED_FIELDS = {
@@ -17,8 +19,28 @@ const EDITED_FIELDS = {
   weight: "Weight",
 } as const;
 
+/** The translated texts, by their form names ("translations.bn.name"), with their labels. */
+const TRANSLATED_FIELDS = Object.fromEntries(
+  TRANSLATED_LANGUAGES.flatMap((lang) => [
+    [`translations.${lang}.name`, `${TRANSLATION_LABELS[lang]} name`],
+    [`translations.${lang}.description`, `${TRANSLATION_LABELS[lang]} description`],
+  ]),
+) as Record<string, string>;
+
+const LABELS: Record<string, string> = { ...EDITED_FIELDS, ...TRANSLATED_FIELDS };
+
 type EditedField = keyof typeof EDITED_FIELDS;
-export type EditBase = Record<EditedField, string | number | null>;
+export type EditBase = Record<EditedField, string | number | null> & { translations?: ProductTranslations };
+
+/** Every field an edit can change, translations included, flat by form name. */
+function flatFields(product: EditBase): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(Object.keys(EDITED_FIELDS).map((k) => [k, product[k as EditedField] ?? null]));
+  for (const lang of TRANSLATED_LANGUAGES) {
+    out[`translations.${lang}.name`] = product.translations?.[lang].name ?? null;
+    out[`translations.${lang}.description`] = product.translations?.[lang].description ?? null;
+  }
+  return out;
+}
 
 export const CONFLICT_MESSAGES = {
   page: "This product was saved somewhere else after you opened it, so your changes were not saved. Everything you typed is still in the form; what changed meanwhile is listed below. Check it, then save again.",
@@ -30,8 +52,7 @@ export const CONFLICT_MESSAGES = {
 
 /** The edited fields of a product as the form starts from them (sent back in a hidden field). */
 export function editBase(product: EditBase): string {
-  const base = Object.fromEntries(Object.keys(EDITED_FIELDS).map((k) => [k, product[k as EditedField] ?? null]));
-  return JSON.stringify(base);
+  return JSON.stringify(flatFields(product));
 }
 
 export interface FieldChange {
@@ -57,8 +78,9 @@ export function changesSince(baseText: unknown, now: EditBase): FieldChange[] {
   } catch {
     // A mangled base lists nothing; the refusal itself still stands.
   }
-  return (Object.keys(EDITED_FIELDS) as EditedField[]).flatMap((field) => {
-    if (!(field in base) || shown(base[field]) === shown(now[field])) return [];
-    return [{ label: EDITED_FIELDS[field], was: shown(base[field]), now: shown(now[field]) }];
+  const current = flatFields(now);
+  return Object.keys(LABELS).flatMap((field) => {
+    if (!(field in base) || shown(base[field]) === shown(current[field])) return [];
+    return [{ label: LABELS[field]!, was: shown(base[field]), now: shown(current[field]) }];
   });
 }

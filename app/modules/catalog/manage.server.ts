@@ -19,6 +19,7 @@ import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
 import { PRICE_ORDER_MESSAGE, priceOrderWrong, type ProductEditInput } from "./product-schema.ts";
 import { productColumns } from "./product-columns.ts";
 import { applyStateChange } from "./states.server.ts";
+import { writeTranslations } from "./translations.server.ts";
 
 // Every product change (the admin's reads are in admin-products.server.ts): the dashboard
 // pages and /api/v1 call these. Refusals are ManageError (manage-messages.server.ts).
@@ -78,6 +79,7 @@ export async function updateProduct(
       .set({ ...changes, version: sql<number>`version + 1` })
       .where("id", "=", id)
       .execute();
+    await writeTranslations(trx, id, input.translations);
     await applyStateChange(trx, id, input);
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);

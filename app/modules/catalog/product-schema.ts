@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS } from "./categories.ts";
 import { parseSize } from "./format.ts";
 import { productStateFields } from "./state-schema.ts";
 import { STATE_MESSAGES } from "./states.ts";
+import { translationsSchema } from "./translation-schema.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
 
@@ -80,6 +81,7 @@ export const productCreateFields = z.object({
     material: optionalText(100).default("Kansa"),
     utility: optionalText(100).default("Home Decor"),
     description: optionalText(5000).default(""),
+    translations: translationsSchema.optional(),
     formToken: z.string().regex(/^[A-Za-z0-9_-]{22}$/).optional(),
   });
 
@@ -100,6 +102,7 @@ export const productCreateSchema = productCreateFields
     material: p.material || "Kansa",
     utility: p.utility || "Home Decor",
     description: p.description,
+    translations: p.translations,
     formToken: p.formToken,
   }));
 
@@ -156,6 +159,7 @@ export const productEditFields = z.object({
   length: requiredAmount("Length").optional(),
   size: sizeText.optional(),
   weight: requiredAmount("Weight").optional(),
+  translations: translationsSchema.optional(),
   keepExistingImages: formBoolean,
   version: z
     .preprocess(toNumber, z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE))
@@ -182,6 +186,7 @@ function editChanges(p: z.output<typeof productEditFields>) {
     width: fromText?.width ?? p.width,
     length: fromText?.length ?? p.length,
     weight: p.weight,
+    translations: p.translations,
     keepExistingImages: p.keepExistingImages ?? false,
     version: p.version,
     state: p.state,

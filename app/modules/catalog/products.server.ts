@@ -7,6 +7,7 @@ import {
   readyViews,
 } from "#app/modules/media/product-images.server.ts";
 import type { CardProduct } from "./card-product.ts";
+import type { Lang } from "#app/modules/i18n/languages.ts";
 import type { SavedUpload } from "#app/modules/media/upload.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getDb } from "#db/index.ts";
@@ -17,6 +18,7 @@ import { formatSize } from "./format.ts";
 import { PRODUCT_STATES } from "./states.ts";
 import type { PriceBand, SortKey } from "./listing-query.ts";
 import type { ProductCreateInput } from "./product-schema.ts";
+import { localize, writeTranslations, type LangMarks } from "./translations.server.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -46,8 +48,8 @@ export interface ProductFields {
   createdAt: string;
 }
 
-/** A public product with its ready images. */
-export interface ProductView extends ProductFields {
+/** A public product with its ready images; read for a page in Bengali or Hindi, its texts' languages. */
+export interface ProductView extends ProductFields, LangMarks {
   images: ImageView[];
 }
 
@@ -81,8 +83,10 @@ export function toProductFields(row: ProductRow): ProductFields {
 
 /** What a product card shows (listings, home sections, "You May Also Like"), with the main image only: its page's data carries no more. */
 export function toCardView(product: ProductView): CardProduct {
-  const { id, name, category, priceFixed, priceDiscount, state, shipsInDays } = product;
-  return { id, name, category, priceFixed, priceDiscount, state, shipsInDays, images: product.images.slice(0, 1) };
+  const { id, name, category, priceFixed, priceDiscount, state, shipsInDays, nameLang } = product;
+  const card: CardProduct = { id, name, category, priceFixed, priceDiscount, state, shipsInDays, images: product.images.slice(0, 1) };
+  // Only a page in another language carries the marker: English pages' data stay as they were.
+  return nameLang ? { ...card, nameLang } : card;
 }
 
 function toProductView(row: ProductRow, images: ImageView[]): ProductView {
@@ -145,7 +149,7 @@ export function soldLast<Q extends ProductQuery>(query: Q): Q {
 }
 
 /** Count, clamp the page, read that page of 12 (in `order`) with its images: the listing's and the search's paging. */
-export async function readPage(filtered: ProductQuery, page: number, order: (query: ProductQuery) => ProductQuery): Promise<ProductPage> {
+export async function readPage(filtered: ProductQuery, page: number, order: (query: ProductQuery) => ProductQuery, lang: Lang = "en"): Promise<ProductPage> {
   const { total } = await filtered.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -154,12 +158,12 @@ export async function readPage(filtered: ProductQuery, page: number, order: (que
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE)
     .execute();
-  return { items: await withImages(rows), total: Number(total), page: current, pageCount };
+  return { items: await localize(await withImages(rows), lang), total: Number(total), page: current, pageCount };
 }
 
 /** The public listing: ready and available products of a category or list, filtered by price band and ordered in SQL. */
-export async function listPublicProducts(slug: ListingSlug, band: PriceBand, page: number, sort: SortKey = "newest"): Promise<ProductPage> {
-  return readPage(inBand(inListing(publicProducts(), slug), band), page, (query) => inOrder(query, sort));
+export async function listPublicProducts(slug: ListingSlug, band: PriceBand, page: number, sort: SortKey = "newest", lang: Lang = "en"): Promise<ProductPage> {
+  return readPage(inBand(inListing(publicProducts(), slug), band), page, (query) => inOrder(query, sort), lang);
 }
 
 /** Every public product of a category or list, newest first (the API's list): two queries, whatever the size. */
@@ -167,17 +171,17 @@ export async function listAllPublicProducts(slug: ListingSlug): Promise<ProductV
   return withImages(await inListing(publicProducts(), slug).selectAll("products").orderBy("products.id", "desc").execute());
 }
 
-export async function getPublicProduct(id: number): Promise<ProductView | null> {
+export async function getPublicProduct(id: number, lang: Lang = "en"): Promise<ProductView | null> {
   tagRender(productTag(id), productPageTag(id));
   const row = await publicProducts().selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  return (await withImages([row]))[0]!;
+  return (await localize(await withImages([row]), lang))[0]!;
 }
 
 /** The public ones among these ids (any order; ids that are not public are simply absent). */
-export async function listPublicProductsByIds(ids: readonly number[]): Promise<ProductView[]> {
+export async function listPublicProductsByIds(ids: readonly number[], lang: Lang = "en"): Promise<ProductView[]> {
   if (ids.length === 0) return [];
-  return withImages(await publicProducts().selectAll().where("id", "in", ids).execute());
+  return localize(await withImages(await publicProducts().selectAll().where("id", "in", ids).execute()), lang);
 }
 
 /**
@@ -185,7 +189,11 @@ export async function listPublicProductsByIds(ids: readonly number[]): Promise<P
  * May Also Like", max 15): the two rows read side by side, then one image read for all of them.
  * The page is tagged with this product only: the related pieces may lag their edits briefly.
  */
-export async function getPublicProductWithRelated(id: number, relatedLimit: number): Promise<{ product: ProductView; related: ProductView[] } | null> {
+export async function getPublicProductWithRelated(
+  id: number,
+  relatedLimit: number,
+  lang: Lang = "en",
+): Promise<{ product: ProductView; related: ProductView[] } | null> {
   // Also when it is not public (its 404 page): the change that makes it public drops that page.
   tagRender(productTag(id), productPageTag(id));
   const [row, relatedRows] = await Promise.all([
@@ -201,7 +209,7 @@ export async function getPublicProductWithRelated(id: number, relatedLimit: numb
       .execute(),
   ]);
   if (!row) return null;
-  const [product, ...related] = await withoutTags(() => withImages([row, ...relatedRows]));
+  const [product, ...related] = await withoutTags(async () => localize(await withImages([row, ...relatedRows]), lang));
   return { product: product!, related };
 }
 
@@ -217,8 +225,8 @@ function entryRows(list: EntryList, limit: number, options: { unsold?: boolean }
 }
 
 /** Products in the Gift list or the stock collection, in the order they were added. */
-export async function listPublicEntries(list: EntryList, limit: number): Promise<ProductView[]> {
-  return withImages(await entryRows(list, limit));
+export async function listPublicEntries(list: EntryList, limit: number, lang: Lang = "en"): Promise<ProductView[]> {
+  return localize(await withImages(await entryRows(list, limit)), lang);
 }
 
 /** The newest public product's id in each listing (null where it has none). */
@@ -242,7 +250,7 @@ export interface HomeProducts {
  * The home page's products: the newest of the Gift list and of the stock collection, and one
  * picture per listing tile. Their three row reads run side by side, then one image read serves them all.
  */
-export async function listHomeProducts(sizes: { gifts: number; stock: number }, tileSlugs: readonly ListingSlug[]): Promise<HomeProducts> {
+export async function listHomeProducts(sizes: { gifts: number; stock: number }, tileSlugs: readonly ListingSlug[], lang: Lang = "en"): Promise<HomeProducts> {
   // The home page's Gift Corner and Dokra Collection show no sold pieces.
   const unsold = { unsold: true };
   const [giftRows, stockRows, tileIds] = await Promise.all([entryRows("gift_entries", sizes.gifts, unsold), entryRows("stock_entries", sizes.stock, unsold), newestIdPerListing(tileSlugs)]);
@@ -250,9 +258,10 @@ export async function listHomeProducts(sizes: { gifts: number; stock: number }, 
   for (const id of tileIds) if (id !== null) ids.add(id);
   const images = await loadProductImages([...ids], { readyOnly: true });
   const view = (row: ProductRow) => toProductView(row, readyViews(images.get(row.id)));
+  const [gifts, stock] = await Promise.all([localize(giftRows.map(view), lang), localize(stockRows.map(view), lang)]);
   return {
-    gifts: giftRows.map(view),
-    stock: stockRows.map(view),
+    gifts,
+    stock,
     tiles: Object.fromEntries(tileSlugs.map((slug, i) => [slug, readyViews(images.get(tileIds[i] ?? -1))[0] ?? null])),
   };
 }
@@ -312,6 +321,7 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
         .values({ ...productColumns(input), status: "processing" })
         .executeTakeFirstOrThrow();
       const productId = Number(inserted.insertId);
+      await writeTranslations(trx, productId, input.translations);
       // The form's token, in the same transaction: a second post of the same form waits here
       // for the first to commit, then fails on the key and rolls its product back.
       if (input.formToken) await trx.insertInto("product_form_tokens").values({ token: input.formToken, product_id: productId }).execute();

@@ -2,6 +2,7 @@ import { getEnv } from "#app/env.server.ts";
 import { parseCookies, readCookieHeader } from "#app/lib/render-context.server.ts";
 import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
+import { langOfPath, type Lang } from "#app/modules/i18n/languages.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { ENQUIRY_COOKIE_NAME, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
@@ -63,6 +64,8 @@ export type EnquiryRow =
       priceFixed: number;
       priceDiscount: number | null;
       image: ImageView | null;
+      /** On a page in Bengali or Hindi: the language the name is in. */
+      nameLang?: Lang;
     }
   | { id: number; available: false };
 
@@ -76,7 +79,8 @@ export interface EnquiryView {
 /** The /enquiry page: every piece in list order, unavailable and sold ones marked and left out of the message and total. */
 export async function loadEnquiry(request: Request): Promise<EnquiryView> {
   const ids = await readEnquiryIds(request);
-  const found = new Map((await listPublicProductsByIds(ids)).map((product) => [product.id, product]));
+  const lang = langOfPath(new URL(request.url).pathname);
+  const found = new Map((await listPublicProductsByIds(ids, lang)).map((product) => [product.id, product]));
   const pieces = ids.flatMap((id) => {
     const product = found.get(id);
     return product && product.state !== "sold" ? [product] : [];
@@ -88,7 +92,8 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     if (!product) return { id, available: false };
     const { name, category, priceFixed, priceDiscount } = product;
     const href = `/product/${category}/${id}`;
-    return { id, available: true, sold: product.state === "sold", name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
+    const row: EnquiryRow = { id, available: true, sold: product.state === "sold", name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
+    return product.nameLang ? { ...row, nameLang: product.nameLang } : row;
   });
   return { rows, total: enquiryTotal(pieces), message: text, whatsappHref: href };
 }

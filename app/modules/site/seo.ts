@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { LANGUAGES, localeTag, pathInLang, type Lang } from "#app/modules/i18n/languages.ts";
+import { englishPath, LANGUAGES, localeTag, pathInLang, type Lang } from "#app/modules/i18n/languages.ts";
 
 export interface SeoInput {
   title: string;
   description: string;
-  /** Path of the canonical page in English, e.g. '/product/wall-hanging'. */
+  /** Path of the canonical page, e.g. '/product/wall-hanging' (a language prefix is taken off). */
   path: string;
   /** The page's language: its canonical is the path in that language. English when left out. */
   lang?: Lang;
@@ -22,18 +22,20 @@ export function absoluteUrl(publicUrl: string | undefined, path: string): string
  * The page in every language, as absolute hreflang links, plus English as x-default: each
  * language's page lists the same set, so the links are reciprocal.
  */
-export function alternateLinks(publicUrl: string | undefined, englishPath: string): MetaDescriptor[] {
+export function alternateLinks(publicUrl: string | undefined, path: string): MetaDescriptor[] {
+  const english = englishPath(path);
   return [
-    ...LANGUAGES.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: localeTag(lang), href: absoluteUrl(publicUrl, pathInLang(englishPath, lang)) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(publicUrl, englishPath) },
+    ...LANGUAGES.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: localeTag(lang), href: absoluteUrl(publicUrl, pathInLang(english, lang)) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(publicUrl, english) },
   ];
 }
 
 /** Title, description, canonical, alternates and OpenGraph tags for one page. */
 export function seo(input: SeoInput): MetaDescriptor[] {
   const lang = input.lang ?? "en";
-  const url = absoluteUrl(input.publicUrl, pathInLang(input.path, lang));
-  const title = input.siteName && input.path !== "/" ? `${input.title} | ${input.siteName}` : input.title;
+  const path = englishPath(input.path);
+  const url = absoluteUrl(input.publicUrl, pathInLang(path, lang));
+  const title = input.siteName && path !== "/" ? `${input.title} | ${input.siteName}` : input.title;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -43,7 +45,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:locale", content: localeTag(lang).replace("-", "_") },
-    ...alternateLinks(input.publicUrl, input.path),
+    ...alternateLinks(input.publicUrl, path),
   ];
   if (input.siteName) tags.push({ property: "og:site_name", content: input.siteName });
   if (input.image) {
