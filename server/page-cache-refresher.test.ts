@@ -72,6 +72,29 @@ describe("Refresher", () => {
     expect(refresher.pending).toBe(0);
   });
 
+  it("renders a URL whose 'not yet' time passed while it was asked (a slow machine), never counting it done", async () => {
+    const rendered: string[] = [];
+    let asked = 0;
+    const refresher = new Refresher({
+      render: async (key) => {
+        asked++;
+        if (asked > 1) {
+          rendered.push(key);
+          return;
+        }
+        // Answers "not before now + 20 ms" only after 60 ms: that time is already past.
+        const notBefore = Date.now() + 20;
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return notBefore;
+      },
+      concurrency: 1,
+      minIntervalMs: 0,
+    });
+    refresher.add(["/slow"]);
+    await vi.waitFor(() => expect(rendered).toEqual(["/slow"]), { timeout: 5_000 });
+    expect(refresher.pending).toBe(0);
+  });
+
   it("keeps going after a render fails", async () => {
     const done: string[] = [];
     const refresher = new Refresher({

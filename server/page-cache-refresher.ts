@@ -103,8 +103,9 @@ export class Refresher {
       const started = performance.now();
       const startedAt = Date.now();
       const later = await this.options.render(key).catch(() => undefined);
-      if (typeof later === "number" && later > Date.now()) {
-        // Not rendered: back in the queue until then (unless asked for meanwhile, it keeps that place).
+      if (typeof later === "number") {
+        // Not rendered: back in the queue until then (unless asked for meanwhile, it keeps that
+        // place). A time already past (a slow machine) makes it due at once, never "done".
         if (!this.waiting.has(key)) this.waiting.set(key, later);
         continue;
       }
