@@ -60,7 +60,7 @@ test("an admin's rename shows at once on the product's page, its data and its li
 
   const renamed = uniqueName("Lingual Peacock");
   await page.goto(`/dashboard/edit-product/${id}`);
-  await page.getByLabel("Name").fill(renamed);
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
 
