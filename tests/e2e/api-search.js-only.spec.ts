@@ -20,7 +20,9 @@ test("finds public products by transliterated words, in the envelope and the sha
   const names = data.products.map((p) => p.name);
   expect(names).toEqual(expect.arrayContaining(["Owl Pair", "Owl Pen Stand"]));
   for (const name of names) expect(name).toMatch(/\bowl\b/i);
-  expect(data).toMatchObject({ total: names.length, page: 1, pageCount: 1, correctedTo: null });
+  // Twelve to a page: the owls those specs add may fill more than one.
+  expect(names).toHaveLength(Math.min(data.total, 12));
+  expect(data).toMatchObject({ page: 1, pageCount: Math.ceil(data.total / 12), correctedTo: null });
   for (const product of data.products) {
     expectProductShape(product);
     expect(product).toMatchObject({ status: "ready", available: true });
