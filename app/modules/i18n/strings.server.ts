@@ -19,15 +19,23 @@ export function localeFile(lang: Lang, part: string): Strings | undefined {
 }
 
 /**
- * The texts of the named parts in a language, each key falling back to English where the
- * language has none yet, so a page never shows a bare key.
+ * Each language's texts with every key it lacks taken from English, so a page never shows a
+ * bare key: merged once here rather than on every render.
  */
+const WITH_FALLBACK = Object.fromEntries(
+  Object.entries(LOCALES).map(([lang, parts]) => [
+    lang,
+    Object.fromEntries(Object.entries(LOCALES.en).map(([part, english]) => [part, { ...english, ...parts[part] }])),
+  ]),
+) as Record<Lang, Record<string, Strings>>;
+
+/** The texts of the named parts in a language (English where it has none yet). */
 export function stringsFor(lang: Lang, parts: readonly string[]): Record<string, Strings> {
   const out: Record<string, Strings> = {};
   for (const part of parts) {
-    const english = LOCALES.en[part];
-    if (!english) throw new Error(`app/locales/en/${part}.json does not exist`);
-    out[part] = lang === "en" ? english : { ...english, ...LOCALES[lang][part] };
+    const strings = WITH_FALLBACK[lang][part];
+    if (!strings) throw new Error(`app/locales/en/${part}.json does not exist`);
+    out[part] = strings;
   }
   return out;
 }
