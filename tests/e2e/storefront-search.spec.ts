@@ -56,10 +56,13 @@ test("search results filter by price, sort and page with links that keep each ot
   await expect(page.getByTestId("search-count")).toHaveText(/^\d+ pieces$/);
   await page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Price: high to low" }).click();
   await expect(page).toHaveURL(/\/search\?q=tribal&sort=price-desc$/);
+  // The address changes before React shows the new list (a transition): read it once the nav marks the choice.
+  await expect(page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Price: high to low" })).toHaveAttribute("aria-current", "true");
   const descending = await prices(page);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
   await page.getByRole("navigation", { name: "Price range" }).getByRole("link", { name: "Below ₹5000" }).click();
   await expect(page).toHaveURL(/\/search\?q=tribal&price=below-5000&sort=price-desc$/);
+  await expect(page.getByRole("navigation", { name: "Price range" }).getByRole("link", { name: "Below ₹5000" })).toHaveAttribute("aria-current", "true");
   const cheap = await prices(page);
   expect(cheap.every((p) => p < 5000)).toBe(true);
   expect(cheap).toEqual([...cheap].sort((a, b) => b - a));
@@ -72,6 +75,8 @@ test("a listing sorts by price both ways and by newest, kept through filter and 
   await expect(sortNav.getByRole("link", { name: "Newest" })).toHaveAttribute("aria-current", "true");
   await sortNav.getByRole("link", { name: "Price: low to high" }).click();
   await expect(page).toHaveURL(/\/product\/candle-stand-and-pooja-related\?sort=price-asc$/);
+  // The address changes before React shows the new list (a transition): read it once the nav marks the choice.
+  await expect(sortNav.getByRole("link", { name: "Price: low to high" })).toHaveAttribute("aria-current", "true");
   const first = await prices(page);
   expect(first).toHaveLength(12);
   expect(first).toEqual([...first].sort((a, b) => a - b));
@@ -80,18 +85,21 @@ test("a listing sorts by price both ways and by newest, kept through filter and 
 
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/\?sort=price-asc&page=2$/);
+  await expect(page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("2");
   const second = await prices(page);
   expect(Math.min(...second)).toBeGreaterThanOrEqual(Math.max(...first));
   await expect(canonical).toHaveAttribute("href", /\/product\/candle-stand-and-pooja-related\?page=2$/);
 
   await sortNav.getByRole("link", { name: "Price: high to low" }).click();
   await expect(page).toHaveURL(/\?sort=price-desc$/);
+  await expect(sortNav.getByRole("link", { name: "Price: high to low" })).toHaveAttribute("aria-current", "true");
   const high = await prices(page);
   expect(high).toEqual([...high].sort((a, b) => b - a));
   expect(high[0]).toBe(Math.max(...first, ...second));
 
   await page.getByRole("navigation", { name: "Price range" }).getByRole("link", { name: "Below ₹5000" }).click();
   await expect(page).toHaveURL(/\?price=below-5000&sort=price-desc$/);
+  await expect(page.getByRole("navigation", { name: "Price range" }).getByRole("link", { name: "Below ₹5000" })).toHaveAttribute("aria-current", "true");
   const band = await prices(page);
   expect(band.every((p) => p < 5000)).toBe(true);
   expect(band).toEqual([...band].sort((a, b) => b - a));
