@@ -18,6 +18,7 @@ import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { langOfPath, localeTag } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
+import { useHydrated } from "./components/ui/use-hydrated.ts";
 import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
 import stylesheet from "./tailwind.css?url";
 
@@ -62,11 +63,13 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const lang = langOfPath(useLocation().pathname);
-  // Marks the page once React has hydrated it and run its first effects (children's run
-  // before this one): a key press or swipe before then is lost, so the browser tests wait for it.
+  // Marks the page once React has hydrated it, run its first effects and switched the controls
+  // that need JavaScript on (useHydrated's transitions, rendered in the same pass as this one's):
+  // a key press or swipe before then is lost, so the browser tests wait for it.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "";
+  }, [hydrated]);
   return (
     <html lang={localeTag(lang)}>
       <head>

@@ -47,8 +47,10 @@ export function scriptUrlsFromHtml(html: string): string[] {
   for (const [, attrs = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     add(ATTR("src").exec(attrs)?.[1]);
     if (!/\btype\s*=\s*"module"/i.test(attrs)) continue;
-    for (const m of body.matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+)["']/g)) add(m[1]);
-    for (const m of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(m[1]);
+    // Static and dynamic imports, and the paths of the list the script preloads before importing.
+    // The inline route manifest names the modules of routes the page links to: those load only on a visit.
+    const code = body.replace(/window\.__remixManifest\s*=\s*\{[\s\S]*?\};\s*(?=window\.__remixRouteModules)/, "");
+    for (const m of code.matchAll(/["'](\/[^"'\s]+\.m?js)["']/g)) add(m[1]);
   }
   return urls;
 }

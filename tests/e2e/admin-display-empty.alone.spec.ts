@@ -32,7 +32,7 @@ async function openContext(browser: Browser, baseURL: string, javaScriptEnabled:
 }
 
 async function heroFadeDelay(page: Page): Promise<string> {
-  return page.getByTestId("hero").locator("picture").evaluate((el) => getComputedStyle(el).animationDelay);
+  return page.getByTestId("hero").locator("picture").evaluate((el) => getComputedStyle(el, "::after").animationDelay);
 }
 
 test("no current display image: the home page says 'No display image selected', JS on and off", async ({ browser, baseURL }) => {

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "./test.ts";
 
 // The Bengali and Devanagari web fonts (app/fonts.css): a page fetches the file of the script
 // it shows and no other, an English page none, and nothing moves when the font replaces the
-// phone's own font (the machine's Noto UI fonts stand in for a phone's, as on Android).
+// phone's own font (the machine's Noto UI fonts stand in for a phone's, as on Android). With
+// JavaScript the faces are added by app/modules/i18n/web-fonts.ts, whose FontFace objects
+// name their family in quotes.
 
 // A phone's screen (Lighthouse's mobile one): the fallback faces size a phone's own font.
 test.use({ viewport: { width: 412, height: 823 } });
@@ -63,10 +65,10 @@ for (const [lang, script, other] of [
       const fetched = await openWithLateFonts(page, path);
       await expect(page.locator("html")).toHaveAttribute("lang", `${lang}-IN`);
       await expect
-        .poll(() => page.evaluate((family) => [...document.fonts].find((f) => f.family === family)?.status, FAMILY[script]), { message: path })
+        .poll(() => page.evaluate((family) => [...document.fonts].find((f) => f.family.replace(/^"|"$/g, "") === family)?.status, FAMILY[script]), { message: path })
         .toBe("loaded");
       expect(fetched, path).toEqual([script]);
-      expect(await page.evaluate((family) => [...document.fonts].find((f) => f.family === family)?.status, FAMILY[other]), path).toBe("unloaded");
+      expect(await page.evaluate((family) => [...document.fonts].find((f) => f.family.replace(/^"|"$/g, "") === family)?.status, FAMILY[other]), path).toBe("unloaded");
       // The text was on screen in the fallback before the font came: the swap happened in view.
       const { paint, fontArrived } = await paintAndFontTimes(page, script);
       expect(paint, path).toBeLessThan(fontArrived);
