@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "./test.ts";
 import { API, adminContext, eventually, expectFail, expectOk, file, jpeg } from "./api-support.ts";
+import { hydrated } from "./helpers.ts";
 
 // The home hero with no current display image: 'No display image selected' (docs/product-rules.md, Storefront, States),
 // with JavaScript on and off; and the banner's second fade (~50 ms) when the current
@@ -52,6 +53,8 @@ test("no current display image: the home page says 'No display image selected', 
   try {
     // A first load fades the banner in after ~100 ms.
     await withJs.goto("/");
+    // The page's scripts load after its first screen: the visit below is a client navigation only once they run.
+    await hydrated(withJs);
     const hero = withJs.getByTestId("hero");
     await expect(hero.locator("img")).toHaveCount(1);
     const originalSrc = await hero.locator("img").getAttribute("src");
