@@ -15,3 +15,11 @@ export async function signIn(page: Page, redirectTo?: string): Promise<void> {
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
+
+/** The path of the first piece the Wall hanging listing shows, such as /product/wall-hanging/7. */
+export async function firstWallHangingPath(page: Page): Promise<string> {
+  await page.goto("/product/wall-hanging");
+  const href = await page.locator('a[href^="/product/wall-hanging/"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/product\/wall-hanging\/\d+$/);
+  return href!;
+}

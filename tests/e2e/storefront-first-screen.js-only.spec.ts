@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./test.ts";
+import { firstWallHangingPath } from "./helpers.ts";
 
 // The first screen before the scripts (the Scripts patch in patches/@remix-run+react+2.17.5.patch,
 // docs/decisions/119-first-screen-before-scripts.md): a page's JavaScript and its Bengali or
@@ -26,15 +27,8 @@ function firstScreenTimes(page: Page) {
   });
 }
 
-async function productPath(page: Page): Promise<string> {
-  await page.goto("/product/wall-hanging");
-  const href = await page.locator('a[href^="/product/wall-hanging/"]').first().getAttribute("href");
-  expect(href).toMatch(/^\/product\/wall-hanging\/\d+$/);
-  return href!;
-}
-
 test("home, listing and product page ask for their scripts after the picture's paint, and hydrate", async ({ page }) => {
-  for (const path of ["/", "/product/wall-hanging", await productPath(page)]) {
+  for (const path of ["/", "/product/wall-hanging", await firstWallHangingPath(page)]) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
     const times = await firstScreenTimes(page);
@@ -44,7 +38,7 @@ test("home, listing and product page ask for their scripts after the picture's p
 });
 
 test("a Bengali and a Hindi page ask for their web font after the largest paint", async ({ page, browser }) => {
-  const product = await productPath(page);
+  const product = await firstWallHangingPath(page);
   for (const path of ["/bn", "/hi", `/bn${product}`]) {
     // A browser of its own for each page: a font file an earlier page fetched would show as a cached entry.
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 412, height: 823 }, hasTouch: true });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./test.ts";
+import { firstWallHangingPath } from "./helpers.ts";
 
 // The Bengali and Devanagari web fonts (app/fonts.css): a page fetches the file of the script
 // it shows and no other, an English page none, and nothing moves when the font replaces the
@@ -47,19 +48,12 @@ function paintAndFontTimes(page: Page, family: "bengali" | "devanagari") {
   }, family);
 }
 
-async function productPath(page: Page): Promise<string> {
-  await page.goto("/product/wall-hanging");
-  const href = await page.locator('a[href^="/product/wall-hanging/"]').first().getAttribute("href");
-  expect(href).toMatch(/^\/product\/wall-hanging\/\d+$/);
-  return href!;
-}
-
 for (const [lang, script, other] of [
   ["bn", "bengali", "devanagari"],
   ["hi", "devanagari", "bengali"],
 ] as const) {
   test(`/${lang} pages fetch the ${script} font only, and nothing moves when it arrives`, async ({ page }) => {
-    const paths = [`/${lang}`, `/${lang}${await productPath(page)}`];
+    const paths = [`/${lang}`, `/${lang}${await firstWallHangingPath(page)}`];
     for (const path of paths) {
       await page.unrouteAll();
       const fetched = await openWithLateFonts(page, path);
@@ -81,7 +75,7 @@ for (const [lang, script, other] of [
 }
 
 test("English pages fetch no Indic font, the language switcher's names included", async ({ page }) => {
-  const paths = ["/", await productPath(page)];
+  const paths = ["/", await firstWallHangingPath(page)];
   for (const path of paths) {
     await page.unrouteAll();
     const fetched = await openWithLateFonts(page, path);

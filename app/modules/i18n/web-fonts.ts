@@ -3,8 +3,8 @@
 // settled: a face added now loads only if the page shows its script, and the text already on
 // screen in the phone's own font swaps to it.
 
-const DESCRIPTORS = ["style", "weight", "display", "unicodeRange"] as const;
-const CSS_NAMES = { style: "font-style", weight: "font-weight", display: "font-display", unicodeRange: "unicode-range" } as const;
+/** FontFace's descriptors and the @font-face properties they are read from. */
+const DESCRIPTORS = { style: "font-style", weight: "font-weight", display: "font-display", unicodeRange: "unicode-range" } as const;
 
 /** The @font-face rules of the stylesheets' `@media (scripting: none)` blocks. */
 function facesForPagesWithoutScripts(): CSSFontFaceRule[] {
@@ -31,9 +31,9 @@ export function addWebFonts(): void {
     const src = rule.style.getPropertyValue("src");
     if (!family || !src) continue;
     const descriptors: FontFaceDescriptors = {};
-    for (const name of DESCRIPTORS) {
-      const value = rule.style.getPropertyValue(CSS_NAMES[name]);
-      if (value) descriptors[name] = value as never;
+    for (const [name, property] of Object.entries(DESCRIPTORS)) {
+      const value = rule.style.getPropertyValue(property);
+      if (value) (descriptors as Record<string, string>)[name] = value;
     }
     document.fonts.add(new FontFace(family, src, descriptors));
   }
