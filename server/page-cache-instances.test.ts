@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   second = (await until(() => /instance listening on (\S+)/.exec(other.output())?.[1], 60_000, `the second instance: ${other.output()}`))!;
   const admin = await upsertAdmin("instances@dokra.test", "correct-horse-battery");
-  adminCookie = (await createUserSession(admin)).split(";")[0]!;
+  adminCookie = (await createUserSession(admin, false)).split(";")[0]!;
   await vi.waitFor(async () => expect(await readPublicVersion()).not.toBeNull(), { timeout: 10_000 });
 }, 90_000);
 

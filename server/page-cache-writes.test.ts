@@ -73,7 +73,7 @@ const WAIT = { timeout: 15_000, interval: 50 };
 beforeAll(async () => {
   ({ origin, close } = await listenWithCache({ build, staleSeconds: STALE_SECONDS, warmPages: 50 }));
   const admin = await upsertAdmin("storm@dokra.test", "correct-horse-battery");
-  adminCookie = (await createUserSession(admin)).split(";")[0]!;
+  adminCookie = (await createUserSession(admin, false)).split(";")[0]!;
   await vi.waitFor(async () => expect(await readPublicVersion()).not.toBeNull(), { timeout: 10_000 });
 });
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const admin = await upsertAdmin("gate@dokra.test", "correct-horse-battery");
-  adminCookie = (await createUserSession(admin)).split(";")[0]!;
+  adminCookie = (await createUserSession(admin, false)).split(";")[0]!;
   // The version connection opens on first use and queues nothing: wait until it answers.
   await vi.waitFor(async () => expect(await readPublicVersion()).not.toBeNull(), { timeout: 10_000 });
 });

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     const user = await authenticator.authenticate("form", request);
-    return redirect(safeRedirect(form.get("redirectTo")), { headers: await signInCookies(user) });
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: await signInCookies(user, request) });
   } catch (error) {
     return refused(error, (message) => ({ error: message, email }));
   }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   web = await startWebProcess({ SESSION_SECRET: getEnv().SESSION_SECRET });
   enquiryValue = (await enquiryCookieHeader([101, 102])).split(";")[0]!.split("=").slice(1).join("=");
   const admin = await upsertAdmin("cache-attack@dokra.test", "correct-horse-battery");
-  sessionValue = (await createUserSession(admin)).split(";")[0]!.split("=").slice(1).join("=");
+  sessionValue = (await createUserSession(admin, false)).split(";")[0]!.split("=").slice(1).join("=");
 }, 600_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { userEndpoints } from "#app/modules/api/user.server.ts";
 import { getAdmin } from "#app/modules/auth/auth.server.ts";
 import { getSessionStorage, sessionCookie } from "#app/modules/auth/session.server.ts";
 import { upsertAdmin } from "#app/modules/auth/users.server.ts";
+import { readShopDetails, saveShopDetails } from "#app/modules/site/settings.server.ts";
 import { getDb } from "#db/index.ts";
 import { action as loginAction } from "#app/routes/admin.tsx";
 import { action as logoutAction } from "#app/routes/logout.tsx";
@@ -34,8 +35,8 @@ async function formLogin(credentials: { email: string; password: string }, cooki
   return (await loginAction(args(request))) as Response | { init: { status: number }; data: { error: string } };
 }
 
-async function apiLogin(credentials: { email: string; password: string }, ip: string) {
-  const request = new Request(`${ORIGIN}/api/v1/user/login`, {
+async function apiLogin(credentials: { email: string; password: string }, ip: string, origin = ORIGIN) {
+  const request = new Request(`${origin}/api/v1/user/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "x-dokra-client-ip": ip },
     body: JSON.stringify(credentials),
@@ -148,5 +149,28 @@ describe("cookie flags", () => {
     // The owner's phone on the workshop's own network, the production build over plain http.
     expect(await flagsFor({ NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.20:3000" })).not.toContain("Secure");
     expect(await flagsFor({ NODE_ENV: "production" })).not.toContain("Secure");
+  });
+
+  it("Secure on the https public address set in Shop details; not on the workshop's own network over http", async () => {
+    const flagsOf = (setCookie: string) => setCookie.split("; ").slice(1);
+    const details = await readShopDetails();
+    await saveShopDetails({ ...details, publicUrl: "https://dokrashilpa.in" });
+    try {
+      // Through a proxy that ends TLS and is not in TRUST_PROXY: the request reads http, its host is the public one.
+      const onPublic = (await apiLogin(OWNER, "198.51.100.21", "http://dokrashilpa.in")).response.headers.getSetCookie();
+      expect(onPublic.map(flagsOf)).toEqual([expect.arrayContaining(["Secure", "HttpOnly"]), expect.arrayContaining(["Secure", "HttpOnly"])]);
+      const logout = await apiLoader(userEndpoints.logout)(
+        args(new Request("http://dokrashilpa.in/api/v1/user/logout", { headers: { Cookie: cookieOf(onPublic[0]!) } })),
+      );
+      expect(flagsOf(logout.headers.get("Set-Cookie")!)).toContain("Secure");
+
+      // The owner's phone on the workshop's Wi-Fi: a Secure cookie over http would be dropped, and she could not sign in.
+      const onNetwork = (await apiLogin(OWNER, "198.51.100.22", "http://192.168.1.20:3000")).response.headers.getSetCookie();
+      expect(onNetwork).toHaveLength(2);
+      for (const cookie of onNetwork) expect(flagsOf(cookie)).not.toContain("Secure");
+      expect(await current(cookieOf(onNetwork[0]!))).toBe(200);
+    } finally {
+      await saveShopDetails(details);
+    }
   });
 });

@@ -18,7 +18,7 @@ export const ORIGIN = "http://localhost:3000";
 /** A signed-in admin's Cookie header (a real session row, as after the login form). */
 export async function adminCookie(email = "owner@dokra.test", password = "correct-horse-battery"): Promise<string> {
   const user = await upsertAdmin(email, password);
-  return (await createUserSession(user)).split(";")[0]!;
+  return (await createUserSession(user, false)).split(";")[0]!;
 }
 
 /** The arguments Remix passes to a route's action or loader. */

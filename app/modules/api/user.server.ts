@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attemptLogin, loginSchema, signInCookies } from "#app/modules/auth/auth.server.ts";
-import { getSession, getSessionStorage } from "#app/modules/auth/session.server.ts";
+import { getSession, getSessionStorage, secureCookiesFor } from "#app/modules/auth/session.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, ok, parseWith } from "./envelope.server.ts";
 import { readBody } from "./http.server.ts";
@@ -44,7 +44,7 @@ const login = defineEndpoint({
   async handle({ request }) {
     const input = parseWith(loginSchema, await readBody(request));
     const user = await attemptLogin(input, request);
-    return ok(toApiUser(user), { message: USER_MESSAGES.signedIn, headers: await signInCookies(user) });
+    return ok(toApiUser(user), { message: USER_MESSAGES.signedIn, headers: await signInCookies(user, request) });
   },
 });
 
@@ -64,7 +64,7 @@ const logout = defineEndpoint({
     const session = await getSession(request);
     return ok(null, {
       message: USER_MESSAGES.signedOut,
-      headers: { "Set-Cookie": await getSessionStorage().destroySession(session) },
+      headers: { "Set-Cookie": await getSessionStorage().destroySession(session, { secure: await secureCookiesFor(request) }) },
     });
   },
 });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { HttpError } from "#app/lib/http-error.server.ts";
 import { localRedirectPath } from "#app/lib/local-path.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getSession, getSessionStorage } from "./session.server.ts";
+import { getSession, getSessionStorage, secureCookiesFor } from "./session.server.ts";
 import { deviceIdFor, issueDeviceCookie } from "./device.server.ts";
 import { takeLoginAttempt, throttledMessage } from "./throttle.server.ts";
 import { findAdminById, normalizeEmail, verifyLogin, type AdminUser } from "./users.server.ts";
@@ -61,18 +61,19 @@ export function clientIpOf(request: Request): string {
 }
 
 /** Starts a fresh session (new id: no fixation) for the user and returns its Set-Cookie header. */
-export async function createUserSession(user: AdminUser): Promise<string> {
+export async function createUserSession(user: AdminUser, secure: boolean): Promise<string> {
   const storage = getSessionStorage();
   const session = await storage.getSession();
   session.set("userId", user.id);
-  return storage.commitSession(session);
+  return storage.commitSession(session, { secure });
 }
 
 /** The Set-Cookie headers of a successful sign-in: a fresh session and this browser's device cookie. */
-export async function signInCookies(user: AdminUser): Promise<Array<["Set-Cookie", string]>> {
+export async function signInCookies(user: AdminUser, request: Request): Promise<Array<["Set-Cookie", string]>> {
+  const secure = await secureCookiesFor(request);
   return [
-    ["Set-Cookie", await createUserSession(user)],
-    ["Set-Cookie", await issueDeviceCookie(normalizeEmail(user.email))],
+    ["Set-Cookie", await createUserSession(user, secure)],
+    ["Set-Cookie", await issueDeviceCookie(normalizeEmail(user.email), secure)],
   ];
 }
 
@@ -105,5 +106,5 @@ export async function requireAnonymous(request: Request): Promise<void> {
 export async function logout(request: Request, to = "/admin"): Promise<Response> {
   const storage = getSessionStorage();
   const session = await getSession(request);
-  return redirect(to, { headers: { "Set-Cookie": await storage.destroySession(session) } });
+  return redirect(to, { headers: { "Set-Cookie": await storage.destroySession(session, { secure: await secureCookiesFor(request) }) } });
 }

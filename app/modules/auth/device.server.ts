@@ -13,7 +13,7 @@ const deviceSchema = z.object({ email: z.string(), id: z.string().regex(/^[\w-]{
 
 let cookie: ReturnType<typeof signedCookie> | undefined;
 
-// Secure like the session cookie (on an https PUBLIC_URL only): a browser that drops it on a
+// Secure like the session cookie (secureCookiesFor in session.server.ts): a browser that drops it on a
 // shop served over http on its own network would never be exempt from strangers' failures.
 const deviceCookie = () => (cookie ??= signedCookie("__dokra_device", 365 * 24 * 3600, getEnv()));
 
@@ -23,7 +23,7 @@ export async function deviceIdFor(request: Request, email: string): Promise<stri
   return parsed.success && parsed.data.email === email ? parsed.data.id : null;
 }
 
-/** A new device cookie for this email, given with every successful sign-in. */
-export async function issueDeviceCookie(email: string): Promise<string> {
-  return deviceCookie().serialize({ email, id: randomBytes(16).toString("base64url") });
+/** A new device cookie for this email, given with every successful sign-in (Secure as the session's). */
+export async function issueDeviceCookie(email: string, secure: boolean): Promise<string> {
+  return deviceCookie().serialize({ email, id: randomBytes(16).toString("base64url") }, { secure });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage } from "@remix-run/node";
 import { readCookieHeader } from "#app/lib/render-context.server.ts";
 import { type Env, getEnv } from "#app/env.server.ts";
+import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { getDb } from "#db/index.ts";
 import { SESSION_COOKIE_NAME } from "./session-cookie.ts";
 
@@ -32,6 +33,23 @@ export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env,
     maxAge: maxAgeSeconds,
     secrets: [env.SESSION_SECRET],
   });
+}
+
+/**
+ * Whether the cookies given in answer to this request are Secure: on an https PUBLIC_URL (as
+ * signedCookie), on a request that came over https, and on a request to the https public
+ * address set in Shop details. The owner's phone on the workshop's own network
+ * (http://192.168.1.20:3000) still signs in after she sets https://dokrashilpa.in there:
+ * a browser drops a Secure cookie given over plain http.
+ */
+export async function secureCookiesFor(request: Request): Promise<boolean> {
+  const reached = new URL(request.url);
+  const publicUrl = new URL((await getShopSettings()).publicUrl);
+  return (
+    new URL(getEnv().PUBLIC_URL).protocol === "https:" ||
+    reached.protocol === "https:" ||
+    (publicUrl.protocol === "https:" && publicUrl.host === reached.host)
+  );
 }
 
 function build() {
