@@ -15,16 +15,25 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-/** The first form post to `url` reaches the server with Weight `to` instead of `from`; polls (GET) and later posts pass untouched. */
-async function weightOnItsWay(page: Page, url: string, from: string, to: string) {
+/** The first form post to `url` reaches the server with the field `field` (Weight unless named) `to` instead of `from`; polls (GET) and later posts pass untouched. */
+async function weightOnItsWay(page: Page, url: string, from: string, to: string, field = "weight") {
   let rewritten = false;
   await page.route(url, async (route) => {
     const body = route.request().postDataBuffer();
     if (rewritten || route.request().method() !== "POST" || !body) return route.continue();
     rewritten = true;
-    const changed = body.toString("latin1").replace(new RegExp(`(name="weight"\r\n\r\n)${from}(\r\n)`), `$1${to}$2`);
+    const changed = body.toString("latin1").replace(new RegExp(`(name="${field}"\r\n\r\n)${from}(\r\n)`), `$1${to}$2`);
     await route.continue({ postData: Buffer.from(changed, "latin1") });
   });
+}
+
+/** The names the piece's photos were uploaded with, in their order. */
+async function photoNamesOf(id: number): Promise<string[]> {
+  const media = await sqlQuery<Array<{ original_name: string }>>(
+    "SELECT m.original_name FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
+    [id],
+  );
+  return media.map((m) => m.original_name);
 }
 
 test("a refused Weight keeps two camera-size photos, and the corrected save makes the piece with them", async ({ page, javaScriptEnabled }) => {
@@ -104,11 +113,38 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   await page.getByLabel("Weight").fill("777");
   await page.getByRole("button", { name: "Save changes" }).tap();
   await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
-  const media = await sqlQuery<Array<{ original_name: string }>>(
-    "SELECT m.original_name FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
-    [id],
-  );
-  expect(media.map((m) => m.original_name)).toEqual(["first.jpg", "IMG_20261127_0940.jpg"]);
+  expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_20261127_0940.jpg"]);
   const [row] = await sqlQuery<Array<{ weight_g: string }>>("SELECT weight_g FROM products WHERE id = ?", [id]);
   expect(Number(row!.weight_g)).toBe(777);
+});
+
+test("Quick Edit on All Products: a refused price keeps the added photo, and the corrected save adds it", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName("Kept photo in Quick Edit");
+  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 23)] });
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByTestId("admin-product-card").filter({ hasText: name }).getByRole("link", { name: "Quick Edit" }).tap();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /Quick Edit/ })).toBeVisible();
+  if (javaScriptEnabled) {
+    // The browser's check passes; the server sees a negative price.
+    await weightOnItsWay(page, `**/dashboard/edit-product/${id}*`, "5200", "-1", "priceFixed");
+  }
+  await dialog.getByLabel("Fixed price").fill(javaScriptEnabled ? "5200" : "-1");
+  await dialog.getByLabel("Add images").setInputFiles([await jpeg("IMG_20261127_0950.jpg", 24, 4000, 3000)]);
+  await dialog.getByRole("button", { name: "Save changes" }).tap();
+
+  // The refusal comes back (the dialog posts to the piece's edit page) with the photo kept.
+  await expect(page.getByLabel("Fixed price")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  const kept = page.getByTestId("pending-photos");
+  await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0950\.jpg · \d\.\d MB$/]);
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: fix the highlighted fields and save; there is no need to choose it again.");
+
+  await page.getByLabel("Fixed price").fill("5200");
+  await page.getByRole("button", { name: "Save changes" }).tap();
+  await expect(page.getByText("Product updated successfully")).toBeVisible({ timeout: 30_000 });
+  expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_20261127_0950.jpg"]);
+  const [row] = await sqlQuery<Array<{ price_fixed: string }>>("SELECT price_fixed FROM products WHERE id = ?", [id]);
+  expect(Number(row!.price_fixed)).toBe(5200);
 });
