@@ -19,6 +19,7 @@ import { langOfPath, localeTag } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { useHydrated } from "./components/ui/use-hydrated.ts";
+import { HEADER_END_ID } from "./components/shop/header-end.ts";
 import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
 import stylesheet from "./tailwind.css?url";
 
@@ -78,6 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#7b4c20" />
         <Meta />
         <Links />
+        {/* The first paint waits for the shop's whole header (a page without one: for the whole
+            page). Painted while half-arrived, its buttons moved as the rest came (decision 120). */}
+        <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
       </head>
       <body className="min-h-screen bg-brass-50 text-ink antialiased">
         {children}

@@ -53,7 +53,8 @@ export function HomeIntro() {
       <div className="mx-auto max-w-6xl">
         <h1 className="font-serif text-3xl md:text-5xl">{t("introTitle")}</h1>
         <p className="mt-2 max-w-2xl text-brass-50 md:text-lg">{t("introText")}</p>
-        <p className="mt-4 flex flex-wrap gap-3">
+        {/* On a phone one button per line, full width: the second never waits for its words to know its line. */}
+        <p className="mt-4 grid gap-3 sm:flex sm:flex-wrap">
           <Link to={local("/product/available-collection")} className={`${button} bg-white text-brass-900`}>
             {t("browseCollection")}
           </Link>

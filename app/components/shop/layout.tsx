@@ -11,6 +11,7 @@ import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { LanguageSwitcher } from "#app/components/shop/language-switcher.tsx";
 import { englishPath } from "#app/modules/i18n/languages.ts";
 import type { RootData } from "#app/root.tsx";
+import { HEADER_END_ID } from "./header-end.ts";
 
 type Shop = RootData["shop"];
 
@@ -252,7 +253,7 @@ export function ShopChrome({
           </nav>
           <SearchForm maxLength={searchMaxLength} className="w-full md:w-auto" />
         </div>
-        <nav aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
+        <nav id={HEADER_END_ID} aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />
         </nav>
       </header>

@@ -40,7 +40,8 @@ export function SortLinks({ sort, offered, hrefFor }: { sort: SortKey; offered: 
   return (
     <nav aria-label={t("sortBy")} className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="sort-links">
       <span className="text-brass-900/80">{t("sortByLabel")}</span>
-      <ul className="flex flex-wrap gap-2">
+      {/* Its own line on a phone: a half-arrived list would otherwise sit beside the label, then wrap. */}
+      <ul className="flex w-full flex-wrap gap-2 sm:w-auto">
         {offered.map((key) => (
           <li key={key}>
             <Link to={hrefFor({ sort: key, page: 1 })} preventScrollReset rel="nofollow" aria-current={key === sort ? "true" : undefined} className={pill(key === sort)}>

@@ -1,0 +1,71 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "./test.ts";
+
+// A phone on a slow line gets a page in pieces, and the browser paints what it has between
+// them. A row whose size depends on what has arrived then jumps as the rest comes. Here a
+// small server in front of the shop sends a page in two pieces, cut inside such a row, with a
+// pause between them:
+// - the header's buttons sit right-aligned in one row: the page asks the browser to wait for
+//   the whole header before its first paint (app/root.tsx, decision 120);
+// - the home page's two buttons and a listing's sort links each take a line of their own on a
+//   phone, so the half that came first already stands where it stays.
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+const PAUSE_MS = 800;
+
+/** Where each page is cut: just before the part that comes after the pause. */
+const CASES = [
+  { path: "/", row: "header", cut: (html: string) => html.indexOf('<details class="shop-menu') },
+  { path: "/bn/product/wall-hanging", row: "header", cut: (html: string) => html.indexOf('<details class="shop-menu') },
+  { path: "/bn", row: "home buttons", cut: (html: string) => html.indexOf(">", html.indexOf('href="https://wa.me/', html.indexOf('data-testid="home-intro"'))) + 1 },
+  { path: "/hi/product/wall-hanging", row: "sort links", cut: (html: string) => html.indexOf("<li>", html.indexOf("<li>", html.indexOf('data-testid="sort-links"')) + 1) },
+];
+
+let server: Server;
+let origin: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url!, baseURL);
+      const answer = await fetch(url, { headers: { accept: req.headers.accept ?? "*/*" } });
+      const body = Buffer.from(await answer.arrayBuffer());
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+      const cut = CASES.find((c) => c.path === url.searchParams.get("cut-for"))?.cut;
+      if (!cut || !answer.headers.get("content-type")?.startsWith("text/html")) return res.end(body);
+      const html = body.toString("utf8");
+      const at = cut(html);
+      if (at <= 0) throw new Error(`no place to cut ${url.pathname}`);
+      res.write(html.slice(0, at));
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      res.end(html.slice(at));
+    })().catch((error: unknown) => res.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+for (const { path, row } of CASES) {
+  test(`${path} arriving in two pieces, cut in the ${row}: nothing moves`, async ({ page }) => {
+    await page.goto(`${origin}${path}?cut-for=${encodeURIComponent(path)}`);
+    await expect(page.getByTestId("site-footer")).toBeVisible();
+    const { firstPaint, shifts } = await page.evaluate(() => {
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type: "layout-shift", buffered: true });
+      const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number }>;
+      observer.disconnect();
+      return {
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+        shifts: entries.map((entry) => ({ value: entry.value, at: Math.round(entry.startTime) })),
+      };
+    });
+    // Cut in the header, nothing was painted while its second piece was on its way.
+    if (row === "header") expect(firstPaint).toBeGreaterThanOrEqual(PAUSE_MS);
+    else expect(firstPaint).toBeLessThan(PAUSE_MS);
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBe(0);
+  });
+}
