@@ -161,6 +161,9 @@ async function applyRetention(deps: BackupDeps, current: string): Promise<string
   return removed;
 }
 
+/** How long a run waits for the backup lock before it answers "busy". */
+const LOCK_WAIT_SECONDS = 5;
+
 /**
  * Makes one backup and records the run. Backups left incomplete by an earlier run (killed,
  * disk full) are removed first; old ones past retention after. "busy" when one is running.
@@ -168,7 +171,9 @@ async function applyRetention(deps: BackupDeps, current: string): Promise<string
 export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new Date()): Promise<BackupOutcome> {
   const lockName = `dokra-backup:${databaseAddress(deps.databaseUrl).database}`.slice(0, 64);
   return deps.db.connection().execute(async (connection) => {
-    const locked = await sql<{ got: number | null }>`SELECT GET_LOCK(${lockName}, 0) AS got`.execute(connection);
+    // A few seconds' wait: the lock of a process killed a moment ago is freed only once the
+    // database has seen its connection close, and a run then is not "busy".
+    const locked = await sql<{ got: number | null }>`SELECT GET_LOCK(${lockName}, ${LOCK_WAIT_SECONDS}) AS got`.execute(connection);
     if (Number(locked.rows[0]?.got) !== 1) return { status: "busy" as const };
     try {
       await failInterrupted(deps.db);
