@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Outlet, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SHOP_HEADER_HANDLE } from "#app/components/shop/header-end.ts";
 import { ShopChrome } from "#app/components/shop/layout.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
 import { useRootData } from "#app/root.tsx";
@@ -29,6 +30,8 @@ export default function ShopLayout() {
     </ShopFrame>
   );
 }
+
+export const handle = SHOP_HEADER_HANDLE;
 
 export const meta: MetaFunction = (args) => errorMeta(args.error, args);
 
