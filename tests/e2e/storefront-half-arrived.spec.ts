@@ -14,7 +14,8 @@ import { expect, test } from "./test.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-const PAUSE_MS = 800;
+// Long enough for a busy machine to paint the first piece before the second comes.
+const PAUSE_MS = 2000;
 
 /** Where each page is cut: just before the part that comes after the pause. */
 const CASES = [
