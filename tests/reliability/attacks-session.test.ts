@@ -159,6 +159,11 @@ describe("cookie flags", () => {
       // Through a proxy that ends TLS and is not in TRUST_PROXY: the request reads http, its host is the public one.
       const onPublic = (await apiLogin(OWNER, "198.51.100.21", "http://dokrashilpa.in")).response.headers.getSetCookie();
       expect(onPublic.map(flagsOf)).toEqual([expect.arrayContaining(["Secure", "HttpOnly"]), expect.arrayContaining(["Secure", "HttpOnly"])]);
+      // The same host spelled another way: a port the proxy passed on, a trailing dot, capitals.
+      for (const origin of ["http://dokrashilpa.in:443", "http://DokraShilpa.in."]) {
+        const cookies = (await apiLogin(OWNER, "198.51.100.23", origin)).response.headers.getSetCookie();
+        expect(cookies.map(flagsOf), origin).toEqual([expect.arrayContaining(["Secure"]), expect.arrayContaining(["Secure"])]);
+      }
       const logout = await apiLoader(userEndpoints.logout)(
         args(new Request("http://dokrashilpa.in/api/v1/user/logout", { headers: { Cookie: cookieOf(onPublic[0]!) } })),
       );

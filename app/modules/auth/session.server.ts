@@ -42,13 +42,16 @@ export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env,
  * (http://192.168.1.20:3000) still signs in after she sets https://dokrashilpa.in there:
  * a browser drops a Secure cookie given over plain http.
  */
+// Cookies belong to a host name, whatever the port; "dokrashilpa.in." is the same host.
+const hostNameOf = (url: URL) => url.hostname.replace(/\.$/, "");
+
 export async function secureCookiesFor(request: Request): Promise<boolean> {
   const reached = new URL(request.url);
   const publicUrl = new URL((await getShopSettings()).publicUrl);
   return (
     new URL(getEnv().PUBLIC_URL).protocol === "https:" ||
     reached.protocol === "https:" ||
-    (publicUrl.protocol === "https:" && publicUrl.host === reached.host)
+    (publicUrl.protocol === "https:" && hostNameOf(publicUrl) === hostNameOf(reached))
   );
 }
 
