@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { attemptLogin, loginSchema, signInCookies } from "#app/modules/auth/auth.server.ts";
-import { getSession, getSessionStorage, secureCookiesFor } from "#app/modules/auth/session.server.ts";
+import { attemptLogin, endSession, loginSchema, signInCookies } from "#app/modules/auth/auth.server.ts";
 import { defineEndpoint } from "./endpoint.server.ts";
 import { ApiError, ok, parseWith } from "./envelope.server.ts";
 import { readBody } from "./http.server.ts";
@@ -61,11 +60,7 @@ const logout = defineEndpoint({
   async handle({ request }) {
     const site = request.headers.get("sec-fetch-site");
     if (site && site !== "same-origin" && site !== "none") throw new ApiError(403, USER_MESSAGES.crossSite);
-    const session = await getSession(request);
-    return ok(null, {
-      message: USER_MESSAGES.signedOut,
-      headers: { "Set-Cookie": await getSessionStorage().destroySession(session, { secure: await secureCookiesFor(request) }) },
-    });
+    return ok(null, { message: USER_MESSAGES.signedOut, headers: { "Set-Cookie": await endSession(request) } });
   },
 });
 

@@ -102,9 +102,12 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getAdmin(request)) throw redirect("/dashboard");
 }
 
-/** Ends the caller's session (row deleted, cookie cleared) and redirects. */
+/** Ends the caller's session (row deleted) and returns the Set-Cookie header that clears its cookie. */
+export async function endSession(request: Request): Promise<string> {
+  return getSessionStorage().destroySession(await getSession(request), { secure: await secureCookiesFor(request) });
+}
+
+/** Ends the caller's session and redirects. */
 export async function logout(request: Request, to = "/admin"): Promise<Response> {
-  const storage = getSessionStorage();
-  const session = await getSession(request);
-  return redirect(to, { headers: { "Set-Cookie": await storage.destroySession(session, { secure: await secureCookiesFor(request) }) } });
+  return redirect(to, { headers: { "Set-Cookie": await endSession(request) } });
 }

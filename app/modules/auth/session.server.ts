@@ -35,6 +35,9 @@ export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env,
   });
 }
 
+// Cookies belong to a host name, whatever the port; "dokrashilpa.in." is the same host.
+const hostNameOf = (url: URL) => url.hostname.replace(/\.$/, "");
+
 /**
  * Whether the cookies given in answer to this request are Secure: on an https PUBLIC_URL (as
  * signedCookie), on a request that came over https, and on a request to the https public
@@ -42,9 +45,6 @@ export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env,
  * (http://192.168.1.20:3000) still signs in after she sets https://dokrashilpa.in there:
  * a browser drops a Secure cookie given over plain http.
  */
-// Cookies belong to a host name, whatever the port; "dokrashilpa.in." is the same host.
-const hostNameOf = (url: URL) => url.hostname.replace(/\.$/, "");
-
 export async function secureCookiesFor(request: Request): Promise<boolean> {
   const reached = new URL(request.url);
   const publicUrl = new URL((await getShopSettings()).publicUrl);
