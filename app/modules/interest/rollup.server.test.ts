@@ -48,9 +48,11 @@ describe("counting and the roll-up", () => {
     expect(await figure(7, "previews")).toBe(25);
     expect(await figure(7, "tap_buy")).toBe(40);
     expect(await figure(0, "page_views")).toBe(300);
-    // 40 addresses with one browser: a HyperLogLog is exact at this size.
-    expect(await figure(7, "visitors")).toBe(40);
-    expect(await figure(0, "visitors")).toBe(40);
+    // 40 addresses with one browser. A HyperLogLog is not exact even this small: two visitors
+    // whose (daily salted) hashes fall in the same one of its 16384 registers count as one,
+    // which at 40 happens on a few days in a hundred (13 of 400 sets of 40 in Redis read 38 or 39).
+    // Within 2 of 40, not 300 (one per view) or 1.
+    for (const productId of [7, 0]) expect(Math.abs((await figure(productId, "visitors")) - 40), `visitors of ${productId}`).toBeLessThanOrEqual(2);
   });
 
   it("never adds a batch twice: concurrent runs, a second run, and a run after a crash before the delete", async () => {
