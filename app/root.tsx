@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -20,7 +19,6 @@ import { langOfPath, localeTag } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { useHydrated } from "./components/ui/use-hydrated.ts";
-import { HEADER_END_ID, drawsShopHeader } from "./components/shop/header-end.ts";
 import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
 import stylesheet from "./tailwind.css?url";
 
@@ -69,7 +67,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // that need JavaScript on (useHydrated's transitions, rendered in the same pass as this one's):
   // a key press or swipe before then is lost, so the browser tests wait for it.
   const hydrated = useHydrated();
-  const shopPage = drawsShopHeader(useMatches());
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = "";
   }, [hydrated]);
@@ -81,9 +78,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#7b4c20" />
         <Meta />
         <Links />
-        {/* A shop page's first paint waits for its whole header: painted while half-arrived, its
-            buttons moved as the rest came (decision 120). */}
-        {shopPage ? <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" /> : null}
       </head>
       <body className="min-h-screen bg-brass-50 text-ink antialiased">
         {children}

@@ -1,8 +1,7 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Outlet, useRouteError } from "@remix-run/react";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import { Outlet, useRouteError, type HtmlLinkDescriptor } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SHOP_HEADER_HANDLE } from "#app/components/shop/header-end.ts";
-import { ShopChrome } from "#app/components/shop/layout.tsx";
+import { HEADER_END_ID, ShopChrome } from "#app/components/shop/layout.tsx";
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
 import { useRootData } from "#app/root.tsx";
 import { SHARED_PAGE_CACHE_CONTROL } from "#app/modules/site/page-cache-limits.ts";
@@ -31,7 +30,10 @@ export default function ShopLayout() {
   );
 }
 
-export const handle = SHOP_HEADER_HANDLE;
+// The first paint waits for the whole header (HTML's render-blocking on an element): painted
+// while half-arrived, its buttons moved as the rest came (decision 120). Remix's types do not
+// name `blocking` yet.
+export const links: LinksFunction = () => [{ rel: "expect", href: `#${HEADER_END_ID}`, blocking: "render" } as HtmlLinkDescriptor];
 
 export const meta: MetaFunction = (args) => errorMeta(args.error, args);
 

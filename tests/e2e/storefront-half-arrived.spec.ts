@@ -7,7 +7,7 @@ import { expect, test } from "./test.ts";
 // small server in front of the shop sends a page in two pieces, cut inside such a row, with a
 // pause between them:
 // - the header's buttons sit right-aligned in one row: the page asks the browser to wait for
-//   the whole header before its first paint (app/root.tsx, decision 120);
+//   the whole header before its first paint (app/routes/_shop.tsx, decision 120);
 // - the home page's two buttons and a listing's sort links each take a line of their own on a
 //   phone, so the half that came first already stands where it stays;
 // - a page without the shop's header (the dashboard's sign-in) is not held back at all.

@@ -11,7 +11,9 @@ import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { LanguageSwitcher } from "#app/components/shop/language-switcher.tsx";
 import { englishPath } from "#app/modules/i18n/languages.ts";
 import type { RootData } from "#app/root.tsx";
-import { HEADER_END_ID } from "./header-end.ts";
+
+/** The id of the header's last element: a shop page's first paint waits until it has arrived (app/routes/_shop.tsx, decision 120). */
+export const HEADER_END_ID = "header-end";
 
 type Shop = RootData["shop"];
 

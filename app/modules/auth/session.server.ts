@@ -23,12 +23,14 @@ export function sessionCookie(env: Pick<Env, "PUBLIC_URL" | "SESSION_SECRET">) {
   return signedCookie(SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS, env);
 }
 
+const httpsPublicUrl = (env: Pick<Env, "PUBLIC_URL">) => new URL(env.PUBLIC_URL).protocol === "https:";
+
 /** A cookie signed with the session secret (HttpOnly, SameSite=Lax, Secure on an https PUBLIC_URL). */
 export function signedCookie(name: string, maxAgeSeconds: number, env: Pick<Env, "PUBLIC_URL" | "SESSION_SECRET">) {
   return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
-    secure: new URL(env.PUBLIC_URL).protocol === "https:",
+    secure: httpsPublicUrl(env),
     path: "/",
     maxAge: maxAgeSeconds,
     secrets: [env.SESSION_SECRET],
@@ -49,7 +51,7 @@ export async function secureCookiesFor(request: Request): Promise<boolean> {
   const reached = new URL(request.url);
   const publicUrl = new URL((await getShopSettings()).publicUrl);
   return (
-    new URL(getEnv().PUBLIC_URL).protocol === "https:" ||
+    httpsPublicUrl(getEnv()) ||
     reached.protocol === "https:" ||
     (publicUrl.protocol === "https:" && hostNameOf(publicUrl) === hostNameOf(reached))
   );
