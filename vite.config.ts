@@ -59,6 +59,31 @@ function thirdPartyLicenses(): Plugin {
 }
 
 /**
+ * Marks the storefront's scripts for eager compilation (V8's explicit compile hints, the
+ * `//# allFunctionsCalledOnLoad` comment, Chrome and Android's browser since 136): their
+ * functions nearly all run while the page hydrates, and compiled while the file streams in, on
+ * a background thread, they no longer stop the main thread one by one on first call
+ * (docs/decisions/121-no-locale-data-on-load.md). Added after terser, which drops comments.
+ */
+function storefrontCompileHints(): Plugin {
+  const STOREFRONT_CHUNKS = new Set(["shop", "shop-catalog", "shop-listing"]);
+  // A route module's id carries Remix's query (`…/_shop.about.tsx?__remix-build-client-route`).
+  const STOREFRONT_ROUTE = /[\\/]app[\\/](root\.tsx|routes[\\/]_shop[^\\/]*\.tsx|entry\.client\.tsx)(\?|$)/;
+  return {
+    name: "storefront-compile-hints",
+    apply: "build",
+    renderChunk: {
+      order: "post",
+      handler(code, chunk) {
+        if (this.environment.name === "ssr") return null;
+        if (!STOREFRONT_CHUNKS.has(chunk.name) && !STOREFRONT_ROUTE.test(chunk.facadeModuleId ?? "")) return null;
+        return { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null };
+      },
+    },
+  };
+}
+
+/**
  * The processes production runs, built with the Remix server build in one Rollup graph
  * (docs/decisions/102-one-built-copy.md): each app module is one shared chunk, so the web
  * process's Express layer and the pages it serves use the same logger, Redis client, storage and
@@ -105,6 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     thirdPartyLicenses(),
+    storefrontCompileHints(),
     processEntries(),
     // Scripts and styles are compressed once, at build time, as hard as the formats allow
     // (brotli 11; gzip by zopfli, ~3 % smaller than zlib -9) and served as they are

@@ -80,3 +80,39 @@ test("a tap before the picture has painted starts the scripts at once", async ({
   await page.locator("body").dispatchEvent("pointerdown");
   await expect.poll(() => scripts.length).toBeGreaterThan(0);
 });
+
+// The main thread's work once the scripts run (docs/decisions/121-no-locale-data-on-load.md):
+// no number format of Intl (its locale data is 40–100 ms of a first use) and no function
+// compiled on first call in the storefront's own scripts.
+test("a page shows its prices without Intl's number format, and its scripts are marked for eager compilation", async ({ page }) => {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { numberFormats: number };
+    counted.numberFormats = 0;
+    Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+      construct(target, args) {
+        counted.numberFormats += 1;
+        return Reflect.construct(target, args) as object;
+      },
+      apply(target, self, args) {
+        counted.numberFormats += 1;
+        return Reflect.apply(target, self, args) as Intl.NumberFormat;
+      },
+    });
+  });
+  for (const path of ["/", "/product/wall-hanging", await firstWallHangingPath(page), "/bn/product/wall-hanging"]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await expect(page.getByText(/₹\d{1,2}(,\d\d)*,?\d{0,3}\.\d\d/).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats), path).toBe(0);
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((p) => p.startsWith("/assets/") && p.endsWith(".js")),
+    );
+    expect(scripts.length, path).toBeGreaterThan(3);
+    for (const script of scripts) {
+      const code = await (await page.request.get(script)).text();
+      // Small shared pieces (a form or a button two routes use) may go without: they are a few hundred bytes.
+      if (code.length < 3000) continue;
+      expect(code.startsWith("//# allFunctionsCalledOnLoad\n"), `${path}: ${script}`).toBe(true);
+    }
+  }
+});

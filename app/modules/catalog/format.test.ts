@@ -11,6 +11,21 @@ describe("formatINR", () => {
     expect(formatINR("68000.00")).toBe("₹68,000.00");
     expect(formatINR(0)).toBe("₹0.00");
   });
+
+  it("writes what Intl.NumberFormat's en-IN rupees write, for every amount a DECIMAL(12,2) holds", () => {
+    const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // Every digit count up to the column's 10 rupee digits, with and without paise, and random ones.
+    const amounts: Array<number | string> = [0, 0.01, 0.1, 0.99, 1, 9.99, 99.5, 999.99, 1000, 9999.99, 10000, 99999.99, 100000, 9999999999.99];
+    for (let digits = 1; digits <= 10; digits++) amounts.push(10 ** digits - 1, 10 ** (digits - 1), "1".repeat(digits) + ".05");
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 20000; i++) {
+      const paise = Math.floor(random() * 10 ** Math.ceil(random() * 12));
+      amounts.push(paise / 100, (paise / 100).toFixed(2), -paise / 100);
+    }
+    for (const amount of amounts) expect(formatINR(amount), String(amount)).toBe(intl.format(Number(amount)));
+    for (const odd of [-0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, "", "abc"]) expect(formatINR(odd), String(odd)).toBe(intl.format(Number(odd)));
+  });
 });
 
 describe("percentOff", () => {

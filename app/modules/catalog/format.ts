@@ -1,16 +1,22 @@
 // Display rules (docs/product-rules.md: Storefront, What is stored, Numbers), shared by the storefront, the admin and the API.
 // The listing's query rules (price bands, orders, pages) are in listing-query.ts.
 
-const inr = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** '₹1,00,000.00': rupee sign, Indian (lakh) grouping, two decimals. */
+/**
+ * '₹1,00,000.00': rupee sign, Indian (lakh) grouping, two decimals: what
+ * `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` writes for the shop's
+ * amounts (two decimals at most), which format.test.ts checks against it. Not Intl itself: a
+ * browser's first number format loads its locale data, 40–100 ms of a phone's main thread on
+ * every storefront page (docs/decisions/121-no-locale-data-on-load.md).
+ */
 export function formatINR(amount: number | string): string {
-  return inr.format(Number(amount));
+  const value = Number(amount);
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  if (!Number.isFinite(value)) return `${sign}₹${Number.isNaN(value) ? "NaN" : "∞"}`;
+  const paise = Math.round(Math.abs(value) * 100);
+  const rupees = String(Math.floor(paise / 100));
+  const head = rupees.slice(0, -3);
+  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${rupees.slice(-3)}` : rupees;
+  return `${sign}₹${grouped}.${String(paise % 100).padStart(2, "0")}`;
 }
 
 /** Rounded ((priceFixed − priceDiscount) / priceFixed × 100); 0 when there is no discount. */
