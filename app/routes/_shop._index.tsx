@@ -7,7 +7,7 @@ import { FeatureIcon } from "#app/components/shop/icons.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { SLIDE_IMAGE_SIZES, Slider } from "#app/components/shop/slider.tsx";
-import { HydrateLater } from "#app/components/ui/hydrate-later.tsx";
+import { ServerHtml } from "#app/components/ui/server-html.tsx";
 import { imagePreload } from "#app/components/ui/picture.tsx";
 import { HERO_SIZES, HeroBanner, HomeIntro, rememberDisplay, ShelfHeader } from "#app/components/shop/home-sections.tsx";
 import { logger } from "#app/lib/logger.server.ts";
@@ -77,6 +77,7 @@ export default function Home() {
 
       <Slider slides={slides} />
 
+      <ServerHtml name="home-strip">
       <nav aria-label={t("categoryStrip")} className="shop-marquee overflow-hidden border-y border-brass-200 bg-brass-100 py-3">
         <ul className="shop-marquee-track flex w-max gap-10 whitespace-nowrap" data-testid="marquee">
           {[0, 1].map((copy) =>
@@ -94,8 +95,9 @@ export default function Home() {
           )}
         </ul>
       </nav>
+      </ServerHtml>
 
-      <HydrateLater>
+      <ServerHtml name="home-categories">
         <HeadedSection heading="categories" title={t("shopByCategory")} size="3xl" className="mx-auto max-w-6xl px-4 py-12">
           <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
             {tiles.map((tile) => (
@@ -120,7 +122,9 @@ export default function Home() {
             ))}
           </ul>
         </HeadedSection>
+      </ServerHtml>
 
+      <ServerHtml name="home-features">
         <section className="bg-white py-12" aria-labelledby="features-heading">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="features-heading" className="text-center font-serif text-3xl text-brass-800">
@@ -139,7 +143,9 @@ export default function Home() {
             </ul>
           </div>
         </section>
+      </ServerHtml>
 
+      <ServerHtml name="home-gifts">
         <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="gift-heading" data-testid="gift-corner">
           <ShelfHeader kicker={t("giftKicker")} id="gift-heading" title={t("giftTitle")} to="/product/trending" action={t("giftAction")} />
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -169,7 +175,9 @@ export default function Home() {
             ))}
           </ul>
         </section>
+      </ServerHtml>
 
+      <ServerHtml name="home-collection">
         <section className="bg-white py-12" aria-labelledby="collection-heading" data-testid="dokra-collection">
           <div className="mx-auto max-w-6xl px-4">
             <ShelfHeader kicker={t("stockKicker")} id="collection-heading" title={t("stockTitle")} to="/product/available-collection" action={t("stockAction")} />
@@ -198,7 +206,9 @@ export default function Home() {
             </ul>
           </div>
         </section>
+      </ServerHtml>
 
+      <ServerHtml name="home-community">
         <HeadedSection heading="community" title={t("communityTitle")} size="3xl" className="mx-auto max-w-6xl px-4 py-12 text-center">
           <p className="mt-2 text-brass-900/80">{t("communityText")}</p>
           <SocialLinks
@@ -208,7 +218,7 @@ export default function Home() {
             withKind
           />
         </HeadedSection>
-      </HydrateLater>
+      </ServerHtml>
     </>
   );
 }

@@ -13,6 +13,8 @@ const LANGS = [
 const inLang = (prefix: string, path: string) => (prefix && path === "/" ? prefix : `${prefix}${path}`);
 
 test("every page in every language names its language, its canonical, and the same absolute alternates", async ({ page }) => {
+  // 21 page loads, each (JavaScript on) until hydrated: more than a minute on a busy machine.
+  test.slow();
   for (const path of PAGES) {
     const sets: string[] = [];
     for (const lang of LANGS) {
