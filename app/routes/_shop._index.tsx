@@ -78,23 +78,23 @@ export default function Home() {
       <Slider slides={slides} />
 
       <ServerHtml name="home-strip">
-      <nav aria-label={t("categoryStrip")} className="shop-marquee overflow-hidden border-y border-brass-200 bg-brass-100 py-3">
-        <ul className="shop-marquee-track flex w-max gap-10 whitespace-nowrap" data-testid="marquee">
-          {[0, 1].map((copy) =>
-            MENU.map((item) => (
-              <li key={`${copy}-${item.slug}`} aria-hidden={copy === 1 ? true : undefined}>
-                <Link
-                  to={local(`/product/${item.slug}`)}
-                  tabIndex={copy === 1 ? -1 : undefined}
-                  className="inline-flex min-h-11 items-center font-serif text-lg text-brass-800 hover:underline"
-                >
-                  ✦ {common(item.menuKey)}
-                </Link>
-              </li>
-            )),
-          )}
-        </ul>
-      </nav>
+        <nav aria-label={t("categoryStrip")} className="shop-marquee overflow-hidden border-y border-brass-200 bg-brass-100 py-3">
+          <ul className="shop-marquee-track flex w-max gap-10 whitespace-nowrap" data-testid="marquee">
+            {[0, 1].map((copy) =>
+              MENU.map((item) => (
+                <li key={`${copy}-${item.slug}`} aria-hidden={copy === 1 ? true : undefined}>
+                  <Link
+                    to={local(`/product/${item.slug}`)}
+                    tabIndex={copy === 1 ? -1 : undefined}
+                    className="inline-flex min-h-11 items-center font-serif text-lg text-brass-800 hover:underline"
+                  >
+                    ✦ {common(item.menuKey)}
+                  </Link>
+                </li>
+              )),
+            )}
+          </ul>
+        </nav>
       </ServerHtml>
 
       <ServerHtml name="home-categories">
