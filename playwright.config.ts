@@ -30,7 +30,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A spec walks several pages, each until hydrated: on a slow or busy two-core machine (browser
+  // tests at 15 a minute, against 38 on a quiet one) the longest took over 60 s.
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL: E2E_BASE_URL, trace: "retain-on-failure", screenshot: "only-on-failure" },

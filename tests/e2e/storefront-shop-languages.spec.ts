@@ -5,6 +5,8 @@ import { expect, test } from "./test.ts";
 // language, and refusals shown in it.
 
 test("a Bengali listing: filters, cards and the enquiry heart stay in Bengali, and so does the enquiry list", async ({ page, javaScriptEnabled }) => {
+  // Nine steps over three pages, each (JavaScript on) until hydrated: over a minute on a busy machine.
+  test.slow();
   await page.goto("/bn/product/wall-hanging");
   await expect(page.locator("html")).toHaveAttribute("lang", "bn-IN");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("দেওয়ালে ঝোলানোর জিনিস");
