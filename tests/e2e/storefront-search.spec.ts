@@ -13,24 +13,27 @@ async function searchFromHeader(page: Page, words: string) {
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(words).replace(/%20/g, "\\+")}$`));
 }
 
+/** The results' titles, sorted; polled by the callers: with JavaScript the address changes a moment before the new results show. */
+const sortedTitles = async (page: Page) => (await titles(page)).sort();
+
 test("the header's search box finds pieces by a transliterated word, and the page is not indexed", async ({ page }) => {
   await page.goto("/product/wall-hanging");
   await searchFromHeader(page, "ullu");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for ‘ullu’");
-  expect(await titles(page)).toEqual(expect.arrayContaining(["Owl Pair", "Owl Pen Stand"]));
+  await expect.poll(() => titles(page)).toEqual(expect.arrayContaining(["Owl Pair", "Owl Pen Stand"]));
   await expect(page.getByRole("searchbox", { name: "Search pieces" })).toHaveValue("ullu");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await searchFromHeader(page, "hathi");
-  expect((await titles(page)).sort()).toEqual(["Elephant Family Set", "Elephant Incense Holder", "Elephant Pen Holder", "Elephant Showpiece"]);
+  await expect.poll(() => sortedTitles(page)).toEqual(["Elephant Family Set", "Elephant Incense Holder", "Elephant Pen Holder", "Elephant Showpiece"]);
   await searchFromHeader(page, "Dhokra chess");
-  expect(await titles(page)).toEqual(["Dokra Chess Set"]);
+  await expect.poll(() => titles(page)).toEqual(["Dokra Chess Set"]);
 });
 
 test("a misspelt word is corrected and the page says so", async ({ page }) => {
   await page.goto("/");
   await searchFromHeader(page, "tortise");
   await expect(page.getByTestId("search-corrected")).toHaveText("No pieces match 'tortise'. Showing results for 'tortoise'.");
-  expect((await titles(page)).sort()).toEqual(["Tortoise Diya", "Tortoise Paperweight"]);
+  await expect.poll(() => sortedTitles(page)).toEqual(["Tortoise Diya", "Tortoise Paperweight"]);
 });
 
 test("no match: the words are quoted and the categories offered", async ({ page }) => {
