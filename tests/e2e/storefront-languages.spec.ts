@@ -47,11 +47,15 @@ test("the switcher keeps the visitor on the same page and query in the other lan
   // The header's words and links are Bengali and stay under /bn.
   const site = page.getByRole("banner");
   await expect(site.getByRole("link", { name: "ছবি" }).first()).toHaveAttribute("href", "/bn/gallery");
+  // The header's navigations are named in the page's language for a screen reader too.
+  await expect(site.getByRole("navigation", { name: "সাইট" })).toBeVisible();
+  await expect(site.getByRole("navigation", { name: "বিভাগ" })).toBeVisible();
   await expect(page.getByTestId("site-footer")).toContainText("যোগাযোগ");
   await page.getByTestId("language-switcher").filter({ visible: true }).getByRole("link", { name: "हिन्दी" }).click();
   await expect(page).toHaveURL(/\/hi\/product\/wall-hanging\?sort=price-asc$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
   await expect(page.getByTestId("site-footer")).toContainText("संपर्क");
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "श्रेणियाँ" })).toBeVisible();
   await page.getByTestId("language-switcher").filter({ visible: true }).getByRole("link", { name: "English" }).click();
   await expect(page).toHaveURL(/\/product\/wall-hanging\?sort=price-asc$/);
   expect(new URL(page.url()).pathname).toBe("/product/wall-hanging");

@@ -250,12 +250,12 @@ export function ShopChrome({
           </div>
         </div>
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 pb-2 md:pb-0">
-          <nav aria-label="Site" className="hidden md:block">
+          <nav aria-label={t("navSite")} className="hidden md:block">
             <SiteLinks className="flex gap-3 text-sm" />
           </nav>
           <SearchForm maxLength={searchMaxLength} className="w-full md:w-auto" />
         </div>
-        <nav id={HEADER_END_ID} aria-label="Categories" className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
+        <nav id={HEADER_END_ID} aria-label={t("navCategories")} className="mx-auto hidden max-w-6xl px-4 py-2 md:block">
           <CategoryLinks className="flex flex-wrap gap-1 text-sm" />
         </nav>
       </header>
