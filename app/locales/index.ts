@@ -16,6 +16,7 @@ import enNotify from "./en/notify.json" with { type: "json" };
 import enPolicy from "./en/policy.json" with { type: "json" };
 import enProduct from "./en/product.json" with { type: "json" };
 import enSearch from "./en/search.json" with { type: "json" };
+import enSpecs from "./en/specs.json" with { type: "json" };
 import enWhatsapp from "./en/whatsapp.json" with { type: "json" };
 import bnAbout from "./bn/about.json" with { type: "json" };
 import bnBreadcrumbs from "./bn/breadcrumbs.json" with { type: "json" };
@@ -31,6 +32,7 @@ import bnNotify from "./bn/notify.json" with { type: "json" };
 import bnPolicy from "./bn/policy.json" with { type: "json" };
 import bnProduct from "./bn/product.json" with { type: "json" };
 import bnSearch from "./bn/search.json" with { type: "json" };
+import bnSpecs from "./bn/specs.json" with { type: "json" };
 import bnWhatsapp from "./bn/whatsapp.json" with { type: "json" };
 import hiAbout from "./hi/about.json" with { type: "json" };
 import hiBreadcrumbs from "./hi/breadcrumbs.json" with { type: "json" };
@@ -46,6 +48,7 @@ import hiNotify from "./hi/notify.json" with { type: "json" };
 import hiPolicy from "./hi/policy.json" with { type: "json" };
 import hiProduct from "./hi/product.json" with { type: "json" };
 import hiSearch from "./hi/search.json" with { type: "json" };
+import hiSpecs from "./hi/specs.json" with { type: "json" };
 import hiWhatsapp from "./hi/whatsapp.json" with { type: "json" };
 
 export const LOCALE_FILES = {
@@ -64,6 +67,7 @@ export const LOCALE_FILES = {
     policy: enPolicy,
     product: enProduct,
     search: enSearch,
+    specs: enSpecs,
     whatsapp: enWhatsapp,
   },
   bn: {
@@ -81,6 +85,7 @@ export const LOCALE_FILES = {
     policy: bnPolicy,
     product: bnProduct,
     search: bnSearch,
+    specs: bnSpecs,
     whatsapp: bnWhatsapp,
   },
   hi: {
@@ -98,6 +103,7 @@ export const LOCALE_FILES = {
     policy: hiPolicy,
     product: hiProduct,
     search: hiSearch,
+    specs: hiSpecs,
     whatsapp: hiWhatsapp,
   },
 } as const;

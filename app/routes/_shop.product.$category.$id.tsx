@@ -16,8 +16,9 @@ import { WhatsAppAnchor, WhatsAppButton } from "#app/components/shop/whatsapp-bu
 import { imagePreload } from "#app/components/ui/picture.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
-import { formatWeight, truncate } from "#app/modules/catalog/format.ts";
+import { truncate } from "#app/modules/catalog/format.ts";
 import { getPublicProductWithRelated, toCardView } from "#app/modules/catalog/products.server.ts";
+import { productSpecs } from "#app/modules/catalog/specs.server.ts";
 import { localize } from "#app/modules/catalog/translations.server.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
 import { feedPrices, offerPrice, pieceAvailability } from "#app/modules/feeds/rules.ts";
@@ -83,6 +84,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     structured,
     whatsappIcon: WHATSAPP_ICON_PATH,
     product,
+    specs: productSpecs(product, lang),
     related,
     imageIndex: Math.max(0, imageIndex),
     whatsapp: whatsappBuyHref(shop.whatsapp, pageUrl, messages),
@@ -98,10 +100,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-function given(value: string | null | undefined): string | null {
-  return value && value.trim() !== "" && value !== "N/A" ? value : null;
-}
-
 /** The page's closing notes (care, craft, ordering): each title's key and its paragraphs' keys. */
 const NOTES = [
   ["notes.care.title", "notes.care.1", "notes.care.2"],
@@ -110,7 +108,7 @@ const NOTES = [
 ] as const;
 
 export default function ProductDetail() {
-  const { product, related, imageIndex, whatsapp: buyHref, whatsappIcon, structured, pageUrl, shareWhatsapp, askHref } = useLoaderData<typeof loader>();
+  const { product, specs, related, imageIndex, whatsapp: buyHref, whatsappIcon, structured, pageUrl, shareWhatsapp, askHref } = useLoaderData<typeof loader>();
   const t = useT("product");
   const common = useT("common");
   const local = useLocalPath();
@@ -119,14 +117,6 @@ export default function ProductDetail() {
   const whatsappLabel = ask?.label ?? t("chatOnWhatsapp");
   const inEnquiry = useRootData()?.enquiry.includes(product.id) ?? false;
   const nonce = useNonce();
-  const weight = formatWeight(product.weight);
-  const specs: Array<[string, string]> = [
-    [t("colour"), given(product.color) ?? t("notGiven")],
-    [t("size"), given(product.size) ?? t("notGiven")],
-    [t("material"), given(product.material) ?? t("notGiven")],
-    [t("utility"), given(product.utility) ?? t("notGiven")],
-    [t("weight"), weight === "N/A" ? t("notGiven") : weight],
-  ];
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 md:py-8" data-testid="product-detail">
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: structured }} />
@@ -186,10 +176,10 @@ export default function ProductDetail() {
 
           <HeadedSection heading="specs" title={t("specs")} size="xl" className="mt-8">
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="specs">
-              {specs.map(([label, value]) => (
+              {specs.map(({ label, value, lang }) => (
                 <div key={label} className="contents">
                   <dt className="font-medium text-brass-900/80">{label}</dt>
-                  <dd>{value}</dd>
+                  <dd lang={lang}>{value}</dd>
                 </div>
               ))}
             </dl>

@@ -31,7 +31,13 @@ for (const lang of ["bn", "hi"] as const) {
     await expect(detail.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(detail.getByTestId("detail-price").getByTestId("price")).toHaveText("₹12,800.00");
     await expect(detail.getByTestId("detail-price").getByTestId("list-price")).toContainText(common.listPrice!.trim());
-    await expect(detail.getByTestId("specs").locator("dt")).toHaveText([t.colour!, t.size!, t.material!, t.utility!, t.weight!]);
+    const specs = texts(lang, "specs");
+    await expect(detail.getByTestId("specs").locator("dt")).toHaveText([specs.colour!, specs.size!, specs.material!, specs.utility!, specs.weight!]);
+    // The seed's Golden, Kansa and Home Decor in the page's words; the size and weight in its units.
+    const number = "[\\d.]+";
+    const size = new RegExp(`^${specs.sizeValue!.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\{\w+\}\}/g, number)}$`);
+    const weight = new RegExp(`^${number} (${specs.unitKilogram}( ${number} ${specs.unitGram})?|${specs.unitGram})$`);
+    await expect(detail.getByTestId("specs").locator("dd")).toHaveText([specs["colour.golden"]!, size, specs["material.kansa"]!, specs["utility.home decor"]!, weight]);
     await expect(page.getByRole("heading", { name: t.specs })).toBeVisible();
     await expect(page.getByRole("heading", { name: t.description })).toBeVisible();
     await expect(page.getByRole("heading", { name: t.related })).toBeVisible();

@@ -50,26 +50,30 @@ function trimNumber(value: number): string {
   return String(Number(value.toFixed(2)));
 }
 
-/** 'X gm' below a kilogram or for whole grams under 1000; 'X kg Y gm' from 1000 g ('X kg' when Y is 0). */
-export function formatWeight(grams: number | string | null): string {
+/**
+ * 'X gm' below a kilogram or for whole grams under 1000; 'X kg Y gm' from 1000 g ('X kg' when Y
+ * is 0). A Bengali or Hindi page passes its own unit words (app/locales/<lang>/specs.json).
+ */
+export function formatWeight(grams: number | string | null, units = { gram: "gm", kilogram: "kg" }): string {
   if (grams === null || grams === "") return "N/A";
   const g = Number(grams);
   if (!Number.isFinite(g) || g < 0) return "N/A";
-  if (g < 1000) return `${trimNumber(g)} gm`;
+  if (g < 1000) return `${trimNumber(g)} ${units.gram}`;
   const kg = Math.floor(g / 1000);
   const rest = g - kg * 1000;
-  return rest > 0 ? `${kg} kg ${trimNumber(rest)} gm` : `${kg} kg`;
+  return rest > 0 ? `${kg} ${units.kilogram} ${trimNumber(rest)} ${units.gram}` : `${kg} ${units.kilogram}`;
 }
 
-/** 'H-{h} * W-{w} * L-{l} inch' from the three stored dimensions. */
+/** 'H-{h} * W-{w} * L-{l} inch' from the three stored dimensions ('?' for a missing one), or as `write` puts them. */
 export function formatSize(
   height: number | string | null,
   width: number | string | null,
   length: number | string | null,
+  write = (h: string, w: string, l: string) => `H-${h} * W-${w} * L-${l} inch`,
 ): string {
   if (height === null && width === null && length === null) return "N/A";
   const n = (v: number | string | null) => (v === null ? "?" : trimNumber(Number(v)));
-  return `H-${n(height)} * W-${n(width)} * L-${n(length)} inch`;
+  return write(n(height), n(width), n(length));
 }
 
 /** Reads a size text back into numbers (for API clients that send `size` as text). */
