@@ -55,6 +55,12 @@ describe("search across scripts", () => {
     }
   });
 
+  it("finds by the colour's Bengali and Hindi words what the owner's English colour finds", async () => {
+    const golden = await sorted("golden");
+    expect(golden.length).toBeGreaterThan(0);
+    for (const q of ["সোনালি", "सुनहरा", "sonali"]) expect(await sorted(q, "bn"), q).toEqual(golden);
+  });
+
   it("ranks the visitor's language's matches first; English keeps the English order", async () => {
     expect(await names("elephant", "en")).toEqual(["Elephant Showpiece", "Howdah Rider"]);
     expect(await names("elephant", "bn")).toEqual(["Howdah Rider", "Elephant Showpiece"]);

@@ -42,6 +42,7 @@ export const SEARCH_CONCEPTS: readonly SearchConcept[] = [
   { latin: ["shiva", "shiv"], roman: ["shib"], bn: ["শিব"], hi: ["शिव"] },
   { latin: ["kansa", "kansha", "kasha"], roman: ["kasa"], bn: ["কাঁসা", "কাসা"], hi: ["कांसा", "काँसा"] },
   { latin: ["pital", "peetal", "brass"], roman: ["pitol"], bn: ["পিতল"], hi: ["पीतल"] },
+  { latin: ["golden", "sunehra", "sunhera"], roman: ["sonali"], bn: ["সোনালি", "সোনালী"], hi: ["सुनहरा", "सुनहरी"] },
   { latin: ["candle", "mombati", "mombatti"], roman: ["mombaati"], bn: ["মোমবাতি"], hi: ["मोमबत्ती"] },
   { latin: ["adivasi", "tribal"], roman: ["adibasi"], bn: ["আদিবাসী", "আদিবাসি"], hi: ["आदिवासी"] },
   { latin: ["deer", "hiran", "harin"], roman: ["horin"], bn: ["হরিণ"], hi: ["हिरण", "हिरन"] },
