@@ -17,8 +17,8 @@ type SpecFields = Pick<ProductFields, "color" | "material" | "utility" | "height
 const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u;
 
 /**
- * The specifications block of a product page in its language (SPEC: Colour, Size, Material,
- * Utility, Weight, each 'N/A' if missing). Built on the server, so its words stay out of the
+ * The specifications block of a product page in its language: Colour, Size, Material, Utility
+ * and Weight, each 'N/A' (or the language's word) if missing. Built on the server, so its words stay out of the
  * page's JavaScript. English shows the owner's words as she typed them; a Bengali or Hindi page
  * shows the words the shop commonly uses (Golden, Kansa, Home Decor…) in its language, from
  * app/locales/<lang>/specs.json, and any other word as typed
