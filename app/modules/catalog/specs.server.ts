@@ -18,10 +18,10 @@ const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u;
 
 /**
  * The specifications block of a product page in its language: Colour, Size, Material, Utility
- * and Weight, each 'N/A' (or the language's word) if missing. Built on the server, so its words stay out of the
- * page's JavaScript. English shows the owner's words as she typed them; a Bengali or Hindi page
- * shows the words the shop commonly uses (Golden, Kansa, Home Decor…) in its language, from
- * app/locales/<lang>/specs.json, and any other word as typed
+ * and Weight, each 'N/A' (or the language's word) if missing. Built on the server, so its words
+ * stay out of the page's JavaScript. English shows the owner's words as she typed them; a
+ * Bengali or Hindi page shows the words the shop commonly uses (Golden, Kansa, Home Decor…) in
+ * its language, from app/locales/<lang>/specs.json, and any other word as typed
  * (docs/decisions/123-specifications-in-the-page-language.md).
  */
 export function productSpecs(product: SpecFields, lang: Lang): SpecLine[] {
