@@ -1,4 +1,7 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+
+/** Set once the page's first render in the browser (its hydration) is committed. */
+let pageHydrated = false;
 
 /**
  * A part of a page that the browser keeps as the server rendered it, never hydrated
@@ -8,11 +11,15 @@ import { useState, type ReactNode } from "react";
  * page), as without JavaScript.
  *
  * Only for parts without a control that needs JavaScript, whose server HTML stays right while the
- * page is shown. Rendered again later in the same page, the part stays as it was; mounted by a
- * client navigation (no server HTML of it in the page), it renders its children as any part does.
+ * page is shown. Rendered again later in the same page, the part stays as it was; mounted after
+ * the page's hydration (a client navigation), it renders its children as any part does, even
+ * while a part of the same name from the page before is still on screen.
  */
 export function ServerHtml({ name, children }: { name: string; children: ReactNode }) {
-  const [kept] = useState(() => typeof document !== "undefined" && document.querySelector(`[data-server-html="${name}"]`) !== null);
+  const [kept] = useState(() => !pageHydrated && typeof document !== "undefined" && document.querySelector(`[data-server-html="${name}"]`) !== null);
+  useEffect(() => {
+    pageHydrated = true;
+  }, []);
   return kept ? (
     <div data-server-html={name} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
   ) : (
