@@ -14,7 +14,7 @@ declare module "@remix-run/node" {
 // share) ships as one chunk: one request and one gzip stream instead of a dozen tiny ones
 // (docs/decisions/042-storefront-weight.md). Route modules stay their own chunks.
 const STOREFRONT_SHARED =
-  /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/]|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
+  /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/](?!on-demand)|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
 const STOREFRONT_CATALOG = /[\\/]app[\\/]components[\\/]shop[\\/](price|product-card|product-image|icons|enquiry)\.tsx$/;
 // The filter, order and page links of listings and search results: their own chunk, so pages
@@ -158,6 +158,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? {}
       : { minify: "terser" as const, terserOptions: { ecma: 2020 as const, safari10: false, compress: { passes: 2 } } }),
+    // A dynamic import (an on-demand part, app/components/ui/on-demand.tsx) is a plain import():
+    // its chunk's imports are already loaded with the page, and Vite's preload wrapper would
+    // add ~0.5 KB gzipped to the page that holds it.
+    ...(isSsrBuild ? {} : { modulePreload: false as const }),
     rollupOptions: isSsrBuild
       ? undefined
       : {

@@ -7,11 +7,19 @@ import { addWebFonts } from "#app/modules/i18n/web-fonts.ts";
 // Bengali or Devanagari web font may load without competing with it.
 addWebFonts();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// The code of the on-demand parts this page shows (app/components/ui/on-demand.tsx; their route
+// modules, loaded before this one, registered them) comes first, so hydration finds every part it
+// needs. If it cannot be loaded, the page stays as the server sent it: it works as without JavaScript.
+const partsShown = [...document.querySelectorAll<HTMLElement>("[data-on-demand]")].map((part) => globalThis.onDemandParts?.get(part.dataset.onDemand ?? "")?.());
+Promise.all(partsShown).then(
+  () =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>,
+      );
+    }),
+  () => undefined,
+);

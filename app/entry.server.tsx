@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "#app/lib/logger.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
+import { loadAllParts } from "./components/ui/on-demand.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +16,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,6 +26,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const whole = isbot(request.headers.get("user-agent") ?? "");
+  // Loaded once, at the first request: after that an on-demand part renders at once, never a fallback.
+  await loadAllParts();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Stops what is still pending after the stream timeout. Cleared once everything rendered:

@@ -9,10 +9,10 @@ import { PercentOffBadge } from "#app/components/shop/product-card.tsx";
 import { GALLERY_IMAGE_SIZES, ProductGallery } from "#app/components/shop/product-gallery.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
-import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ShareProduct } from "#app/components/shop/share.tsx";
 import { WhatsAppAnchor, WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
+import { onDemand } from "#app/components/ui/on-demand.tsx";
 import { imagePreload } from "#app/components/ui/picture.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { categoryName, isListingSlug } from "#app/modules/catalog/categories.ts";
@@ -99,6 +99,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     shareWhatsapp: whatsappTextHref(null, `${product.name} ${pageUrl}`),
   };
 }
+
+// Shown only for a sold or reserved piece: an available piece's page does not load its code.
+const NotifyForm = onDemand("notify-form", () => import("#app/components/shop/notify-form.tsx").then((module) => module.NotifyForm));
 
 /** The page's closing notes (care, craft, ordering): each title's key and its paragraphs' keys. */
 const NOTES = [

@@ -9,7 +9,7 @@ import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
 import { pathInLang } from "#app/modules/i18n/languages.ts";
 import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/text.ts";
+import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/admin-text.ts";
 import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
 
 const STATUS = { told: WAITING_ADMIN_TEXT.marked, deleted: WAITING_ADMIN_TEXT.deleted } as const;

@@ -1,9 +1,10 @@
 import { expect, test } from "./test.ts";
-import { signIn } from "./helpers.ts";
+import { hydrated, signIn } from "./helpers.ts";
 import { addProduct, confirmAction, waitForProductReady } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
 import { STATE_ACTIONS } from "../../app/modules/catalog/states.ts";
-import { WAITING_ADMIN_TEXT, WAITING_TEXT } from "../../app/modules/waiting/text.ts";
+import { WAITING_ADMIN_TEXT } from "../../app/modules/waiting/admin-text.ts";
+import { WAITING_TEXT } from "../../app/modules/waiting/text.ts";
 
 // "Tell me when a similar piece is made", JavaScript on and off: a visitor on a phone signs up
 // on a sold piece (a bad number is refused with the name kept), and the owner finds them on
@@ -25,8 +26,30 @@ test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, M
   const visitor = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
   const phonePage = await visitor.newPage();
   const path = `/product/special-items/${id}`;
+  // The form as the HTML parser made it, before any script ran.
+  await phonePage.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { parsedForm: Element | null }).parsedForm = document.querySelector('[data-testid="notify-form"]');
+    }),
+  );
+  // A slow network: the form's code arrives well after the page's.
+  await phonePage.route(/\/assets\/notify-form-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await phonePage.goto(path);
   const form = phonePage.getByTestId("notify-form");
+  if (javaScriptEnabled) {
+    // Its code loads on demand (app/components/ui/on-demand.tsx), before hydration: React takes the
+    // server's form as it is (its fiber is on that very element) instead of replacing it.
+    await hydrated(phonePage);
+    expect(
+      await phonePage.evaluate(() => {
+        const now = document.querySelector('[data-testid="notify-form"]');
+        return { same: now === (window as unknown as { parsedForm: Element | null }).parsedForm, react: Object.keys(now ?? {}).some((key) => key.startsWith("__reactFiber$")) };
+      }),
+    ).toEqual({ same: true, react: true });
+  }
   await expect(form.getByRole("heading")).toHaveText(WAITING_TEXT.soldHeading);
   const buyer = `Asha ${testInfo.project.name}`;
   await form.getByLabel(WAITING_TEXT.phone, { exact: true }).fill("12345");

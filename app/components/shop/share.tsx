@@ -1,9 +1,12 @@
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
-import { CopyButton } from "#app/components/shop/copy-button.tsx";
+import { onDemand } from "#app/components/ui/on-demand.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 import { tapUrl } from "#app/modules/interest/kinds.ts";
+
+// Shown only once the page has hydrated, with a clipboard: its code loads then, not with the page.
+const CopyButton = onDemand("copy-button", () => import("#app/components/shop/copy-button.tsx").then((module) => module.CopyButton));
 
 /**
  * Share a product: the phone's share sheet where the browser has one (JavaScript), and
@@ -55,7 +58,7 @@ export function ShareProduct({ title, url, whatsappHref, productId }: { title: s
             data-testid="share-url"
           />
         </label>
-        <CopyButton text={url} label={t("copyLink")} className="mt-5" />
+        {hydrated && navigator.clipboard ? <CopyButton text={url} label={t("copyLink")} className="mt-5" /> : null}
       </div>
     </HeadedSection>
   );

@@ -2,9 +2,9 @@ import english from "#app/locales/en/notify.json" with { type: "json" };
 import type { Lang } from "#app/modules/i18n/languages.ts";
 import { translator, type Strings } from "#app/modules/i18n/translate.ts";
 
-// "Tell me when a similar piece is made": the words of the form, its answers (texts in the
-// "notify" part, app/locales/<lang>/notify.json) and the owner's /dashboard/waiting page, and
-// how long a number is kept. Client-safe.
+// "Tell me when a similar piece is made": the words of the form and its answers (texts in the
+// "notify" part, app/locales/<lang>/notify.json), and how long a number is kept. Client-safe.
+// The owner's page has its own words (./admin-text.ts).
 
 export const KEEP_DAYS = 180;
 
@@ -33,16 +33,3 @@ export type WaitingText = ReturnType<typeof waitingText>;
 
 /** The English words (the owner's screens and the schema's own messages). */
 export const WAITING_TEXT: WaitingText = /* @__PURE__ */ waitingText("en", english);
-
-export const WAITING_ADMIN_TEXT = {
-  title: "Waiting buyers",
-  intro: `Buyers who asked to be told about a sold or reserved piece, newest first. Numbers are deleted after ${KEEP_DAYS} days.`,
-  empty: "Nobody is waiting for a piece.",
-  send: "Message on WhatsApp",
-  told: "Mark told",
-  toldOn: "Told",
-  delete: "Delete",
-  deleteConfirm: "Delete this buyer's number?",
-  marked: "Marked as told",
-  deleted: "Number deleted",
-} as const;

@@ -1,0 +1,55 @@
+import { Suspense, createElement, type ComponentType } from "react";
+
+declare global {
+  /**
+   * Each on-demand part's loader, by name. The browser's entry (app/entry.client.tsx) reads it
+   * without importing this module, which then stays out of the pages that show no such part.
+   */
+  var onDemandParts: Map<string, () => Promise<unknown>> | undefined;
+}
+const loaders = (globalThis.onDemandParts ??= new Map());
+
+/**
+ * A component whose code is its own file, loaded only on the pages that show it
+ * (docs/decisions/124-code-only-for-what-the-page-shows.md): a sold piece's notify form is not
+ * in an available piece's scripts. The server renders it as any component. In the browser, its
+ * code is loaded before the page hydrates when the server's HTML shows it (app/entry.client.tsx),
+ * and on demand when a later render first shows it (a client navigation, or a control that
+ * appears after hydration), with nothing in its place for that moment.
+ */
+export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let component: ComponentType<P> | null = null;
+  let loading: Promise<unknown> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (loaded) => {
+        component = loaded;
+      },
+      (error: unknown) => {
+        loading = null; // the next render tries again
+        throw error;
+      },
+    ));
+  if (loaders.has(name)) throw new Error(`two on-demand parts named ${name}`);
+  loaders.set(name, preload);
+  function Loaded(props: P) {
+    if (!component) throw preload();
+    return createElement(component, props);
+  }
+  function OnDemand(props: P) {
+    return (
+      <div data-on-demand={name} className="contents">
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      </div>
+    );
+  }
+  OnDemand.displayName = `OnDemand(${name})`;
+  return OnDemand;
+}
+
+/** Loads every on-demand part (the server, before it renders a page, so none is ever missing from the HTML). */
+export function loadAllParts(): Promise<unknown> {
+  return Promise.all([...loaders.values()].map((load) => load()));
+}
