@@ -12,7 +12,8 @@ declare module "@remix-run/node" {
 
 // Code every storefront page runs (root, the shop layout and the components and rules they
 // share) ships as one chunk: one request and one gzip stream instead of a dozen tiny ones
-// (docs/decisions/042-storefront-weight.md). Route modules stay their own chunks.
+// (docs/decisions/042-storefront-weight.md). Route modules stay their own chunks, and so does
+// app/components/ui/on-demand.tsx: only the pages with an on-demand part load it.
 const STOREFRONT_SHARED =
   /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/](?!on-demand)|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
 // The product cards and prices of home, listings and product pages: one more chunk.
@@ -158,9 +159,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? {}
       : { minify: "terser" as const, terserOptions: { ecma: 2020 as const, safari10: false, compress: { passes: 2 } } }),
-    // A dynamic import (an on-demand part, app/components/ui/on-demand.tsx) is a plain import():
-    // its chunk's imports are already loaded with the page, and Vite's preload wrapper would
-    // add ~0.5 KB gzipped to the page that holds it.
+    // An on-demand part's file (app/components/ui/on-demand.tsx) imports only what the page has
+    // already loaded: no list of files to preload beside it. Vite still wraps the import() in its
+    // preload helper (docs/decisions/124-code-only-for-what-the-page-shows.md).
     ...(isSsrBuild ? {} : { modulePreload: false as const }),
     rollupOptions: isSsrBuild
       ? undefined
