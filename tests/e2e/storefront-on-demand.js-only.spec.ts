@@ -24,3 +24,20 @@ test("an available piece's page: no notify form code, and the copy button's only
   expect(html).toContain("/assets/entry.client-");
   expect(html).not.toMatch(/\/(notify-form|copy-button)-/);
 });
+
+test("a part whose code cannot be loaded after hydration is left out, asked for once", async ({ page }) => {
+  const path = await firstWallHangingPath(page);
+  let asked = 0;
+  await page.route(/\/assets\/copy-button-[\w-]+\.js$/, (route) => {
+    asked += 1;
+    return route.abort();
+  });
+  await page.goto(path);
+  await hydrated(page);
+  await expect.poll(() => asked).toBe(1);
+  // React renders the part again once the failed load settles; that render must not ask again.
+  await page.waitForTimeout(1_500);
+  expect(asked).toBe(1);
+  await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+  await expect(page.getByTestId("share-url")).toBeVisible();
+});

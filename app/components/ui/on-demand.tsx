@@ -19,6 +19,7 @@ const loaders = (globalThis.onDemandParts ??= new Map());
  */
 export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let component: ComponentType<P> | null = null;
+  let failed = false;
   let loading: Promise<unknown> | null = null;
   const preload = () =>
     (loading ??= load().then(
@@ -26,15 +27,18 @@ export function onDemand<P extends object>(name: string, load: () => Promise<Com
         component = loaded;
       },
       (error: unknown) => {
-        loading = null; // the next render tries again
+        failed = true;
         throw error;
       },
     ));
-  if (loaders.has(name)) throw new Error(`two on-demand parts named ${name}`);
+  // Set again when a development reload evaluates the module anew.
   loaders.set(name, preload);
   function Loaded(props: P) {
-    if (!component) throw preload();
-    return createElement(component, props);
+    if (component) return createElement(component, props);
+    // Code that could not be loaded leaves the part out: React renders again when the promise
+    // settles, and asking again there would send request after request.
+    if (failed) return null;
+    throw preload();
   }
   function OnDemand(props: P) {
     return (
