@@ -6,8 +6,9 @@ import { TRANSLATED_LANGUAGES, pathInLang } from "../app/modules/i18n/languages.
 
 // The JavaScript a storefront page makes the browser load, gzipped: every module the
 // server-rendered HTML names (modulepreload links, module script src, and the static and
-// dynamic imports of its inline module script, which include the client entry), each file
-// counted as the server sends it to a client that accepts only gzip.
+// dynamic imports of its inline module script, which include the client entry) and the files of
+// the on-demand parts it shows, each file counted as the server sends it to a client that
+// accepts only gzip.
 // Usable as a library (the bench harness imports measurePageJs) and as a command:
 //   tsx bench/js-budget.ts [--base http://localhost:3000] [--build build] [--budget 90] [path ...]
 
@@ -86,11 +87,41 @@ function gzipWireBytes(url: URL): Promise<number> {
   });
 }
 
-/** Fetches one page from a running server and measures the JavaScript it loads. */
+/**
+ * The files of the on-demand parts an HTML page shows (`data-on-demand`, app/components/ui/on-demand.tsx),
+ * which the browser's entry loads before it hydrates: each part's file, imported by one of the page's
+ * modules under the part's name, and the files it imports.
+ */
+export async function onDemandUrls(html: string, pageUrls: string[], buildDir: string): Promise<string[]> {
+  const names = [...new Set([...html.matchAll(/\bdata-on-demand="([^"]+)"/g)].map((match) => match[1]!))];
+  if (names.length === 0) return [];
+  const clientDir = path.resolve(buildDir, "client");
+  const read = (url: string) => readFile(path.join(clientDir, decodeURIComponent(url.split("?")[0]!)), "utf8");
+  const resolve = (specifier: string, from: string) => new URL(specifier, new URL(from, "http://build")).pathname;
+  const sources = await Promise.all(pageUrls.map(read));
+  const found: string[] = [];
+  const add = async (url: string): Promise<void> => {
+    if (pageUrls.includes(url) || found.includes(url)) return;
+    found.push(url);
+    const code = await read(url);
+    for (const match of code.matchAll(/\b(?:from|import)\s*"(\.\.?\/[^"]+\.js)"/g)) await add(resolve(match[1]!, url));
+  };
+  for (const name of names) {
+    // A part is named as its file (notify-form: notify-form.tsx, built as notify-form-<hash>.js).
+    const loader = new RegExp(`import\\("(\\.\\.?\\/${name.replace(/[^\w-]/g, "")}-[\\w-]{8}\\.js)"\\)`);
+    const index = sources.findIndex((code) => loader.test(code));
+    if (index === -1) throw new Error(`the page shows the on-demand part "${name}" but none of its modules imports ${name}-<hash>.js`);
+    await add(resolve(loader.exec(sources[index]!)![1]!, pageUrls[index]!));
+  }
+  return found;
+}
+
+/** Fetches one page from a running server and measures the JavaScript it loads before it is interactive. */
 export async function measurePageJs(baseUrl: string, pagePath: string, buildDir: string): Promise<PageJs> {
   const response = await fetch(new URL(pagePath, baseUrl), { headers: { accept: "text/html" } });
   const html = await response.text();
-  const files = await measureFiles(scriptUrlsFromHtml(html), buildDir, baseUrl);
+  const named = scriptUrlsFromHtml(html);
+  const files = await measureFiles([...named, ...(await onDemandUrls(html, named, buildDir))], buildDir, baseUrl);
   return {
     path: pagePath,
     status: response.status,

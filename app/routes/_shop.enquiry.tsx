@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { EnquiryRemove } from "#app/components/shop/enquiry.tsx";
+import { EnquiryForm } from "#app/components/shop/enquiry.tsx";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
@@ -33,6 +33,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = { "Set-Cookie": change.setCookie };
   if (parsed.data.via === "fetch") return data({ error: null }, { headers });
   return redirect(safeReturnPath(parsed.data.redirectTo), { status: 303, headers });
+}
+
+/** A Remove button on /enquiry (the enquiry forms of cards and product pages: app/components/shop/enquiry.tsx). */
+function EnquiryRemove({ productId, name }: { productId: number; name: string }) {
+  const t = useT("enquiry");
+  return (
+    <EnquiryForm productId={productId} inList removeOnly>
+      {() => (
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-lg border border-brass-300 bg-white px-3 text-sm text-brass-900 hover:bg-brass-100"
+          aria-label={t("removeLabel", { name })}
+          data-testid="enquiry-remove"
+        >
+          {t("remove")}
+        </button>
+      )}
+    </EnquiryForm>
+  );
 }
 
 export default function Enquiry() {

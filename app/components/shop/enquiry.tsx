@@ -10,7 +10,7 @@ type EnquiryReply = { error: string | null };
  * A form that adds a piece to the enquiry list or removes it. Without JavaScript it posts
  * to /enquiry and comes back to this page; with it, a fetcher posts and nothing reloads.
  */
-function EnquiryForm({
+export function EnquiryForm({
   productId,
   inList,
   removeOnly = false,
@@ -51,26 +51,6 @@ function EnquiryForm({
   );
 }
 
-/** The heart on a listing card. */
-export function EnquiryHeart({ productId, name, inList, cardId }: { productId: number; name: string; inList: boolean; cardId: string }) {
-  const t = useT("listing");
-  return (
-    <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
-      {(listed) => (
-        <button
-          type="submit"
-          aria-pressed={listed}
-          aria-label={t("enquiryHeart", { name })}
-          className="inline-flex size-11 items-center justify-center rounded-full bg-white/90 shadow"
-          data-testid="enquiry-heart"
-        >
-          <HeartIcon filled={listed} />
-        </button>
-      )}
-    </EnquiryForm>
-  );
-}
-
 /** The product page's heart, with words. */
 export function EnquiryToggle({ productId, inList }: { productId: number; inList: boolean }) {
   const t = useT("product");
@@ -85,25 +65,6 @@ export function EnquiryToggle({ productId, inList }: { productId: number; inList
         >
           <HeartIcon filled={listed} />
           {t(listed ? "removeFromEnquiry" : "addToEnquiry")}
-        </button>
-      )}
-    </EnquiryForm>
-  );
-}
-
-/** A Remove button on /enquiry. */
-export function EnquiryRemove({ productId, name }: { productId: number; name: string }) {
-  const t = useT("enquiry");
-  return (
-    <EnquiryForm productId={productId} inList removeOnly>
-      {() => (
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center rounded-lg border border-brass-300 bg-white px-3 text-sm text-brass-900 hover:bg-brass-100"
-          aria-label={t("removeLabel", { name })}
-          data-testid="enquiry-remove"
-        >
-          {t("remove")}
         </button>
       )}
     </EnquiryForm>

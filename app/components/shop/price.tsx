@@ -1,4 +1,4 @@
-import { formatINR, sellingPrice, showsListPrice } from "#app/modules/catalog/format.ts";
+import { formatINR, percentOff, sellingPrice, showsListPrice } from "#app/modules/catalog/format.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /** Selling price, with the list price struck through only when priceFixed differs from priceDiscount. */
@@ -27,5 +27,18 @@ export function Price({
         </>
       ) : null}
     </p>
+  );
+}
+
+/** The "N% off" corner badge of a card and of the product page's picture. */
+export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
+  // Also on the product page: its word is in "common".
+  const t = useT("common");
+  const off = percentOff(priceFixed, priceDiscount);
+  if (off <= 0) return null;
+  return (
+    <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-bold text-white" data-testid="percent-off">
+      {t("percentOff", { off })}
+    </span>
   );
 }

@@ -1,22 +1,31 @@
 import { Link } from "@remix-run/react";
-import { EnquiryHeart } from "#app/components/shop/enquiry.tsx";
+import { EnquiryForm } from "#app/components/shop/enquiry.tsx";
+import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
-import { Price } from "#app/components/shop/price.tsx";
+import { PercentOffBadge, Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
-import { percentOff, truncate } from "#app/modules/catalog/format.ts";
+import { truncate } from "#app/modules/catalog/format.ts";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
-export function PercentOffBadge({ priceFixed, priceDiscount }: { priceFixed: number; priceDiscount: number | null }) {
-  // Also on the product page: its word is in "common".
-  const t = useT("common");
-  const off = percentOff(priceFixed, priceDiscount);
-  if (off <= 0) return null;
+/** The heart on a listing card. */
+function EnquiryHeart({ productId, name, inList, cardId }: { productId: number; name: string; inList: boolean; cardId: string }) {
+  const t = useT("listing");
   return (
-    <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-bold text-white" data-testid="percent-off">
-      {t("percentOff", { off })}
-    </span>
+    <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
+      {(listed) => (
+        <button
+          type="submit"
+          aria-pressed={listed}
+          aria-label={t("enquiryHeart", { name })}
+          className="inline-flex size-11 items-center justify-center rounded-full bg-white/90 shadow"
+          data-testid="enquiry-heart"
+        >
+          <HeartIcon filled={listed} />
+        </button>
+      )}
+    </EnquiryForm>
   );
 }
 

@@ -1,12 +1,9 @@
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
-import { onDemand } from "#app/components/ui/on-demand.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { WhatsAppAnchor } from "#app/components/shop/whatsapp-button.tsx";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 import { tapUrl } from "#app/modules/interest/kinds.ts";
-
-// Shown only once the page has hydrated, with a clipboard: its code loads then, not with the page.
-const CopyButton = onDemand("copy-button", () => import("#app/components/shop/copy-button.tsx").then((module) => module.CopyButton));
 
 /**
  * Share a product: the phone's share sheet where the browser has one (JavaScript), and

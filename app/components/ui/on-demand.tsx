@@ -15,7 +15,8 @@ const loaders = (globalThis.onDemandParts ??= new Map());
  * in an available piece's scripts. The server renders it as any component. In the browser, its
  * code is loaded before the page hydrates when the server's HTML shows it (app/entry.client.tsx),
  * and on demand when a later render first shows it (a client navigation, or a control that
- * appears after hydration), with nothing in its place for that moment.
+ * appears after hydration), with nothing in its place for that moment. `name` is the file's name
+ * (`notify-form` for notify-form.tsx): bench/js-budget.ts finds the part's file by it.
  */
 export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let component: ComponentType<P> | null = null;

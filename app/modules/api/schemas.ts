@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
-import { parseSize } from "#app/modules/catalog/format.ts";
-import { PRICE_DOC, productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
+import { PRICE_DOC, parseSize, productCreateSchema, SIZE_MESSAGE } from "#app/modules/catalog/product-schema.ts";
 import { translationsSchema } from "#app/modules/catalog/translation-schema.ts";
 import { LIMIT_WORDS } from "#app/modules/media/limits.ts";
 import { PRODUCT_STATES } from "#app/modules/catalog/states.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatINR, formatSize, formatWeight, parseSize, percentOff, sellingPrice, showsListPrice, truncate } from "./format.ts";
+import { formatINR, formatSize, formatWeight, percentOff, sellingPrice, showsListPrice, truncate } from "./format.ts";
+import { parseSize } from "./product-schema.ts";
 import { PRICE_BANDS, inPriceBand, LISTING_SORTS, listingSearch, parseSort, SEARCH_SORTS, pageLinks, parsePage, priceBand } from "./listing-query.ts";
 
 describe("formatINR", () => {

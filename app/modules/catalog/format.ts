@@ -75,11 +75,3 @@ export function formatSize(
   const n = (v: number | string | null) => (v === null ? "?" : trimNumber(Number(v)));
   return write(n(height), n(width), n(length));
 }
-
-/** Reads a size text back into numbers (for API clients that send `size` as text). */
-export function parseSize(text: string): { height: number; width: number; length: number } | null {
-  const match = /^\s*H-\s*([\d.]+)\s*\*\s*W-\s*([\d.]+)\s*\*\s*L-\s*([\d.]+)\s*(?:inch)?\s*$/i.exec(text);
-  if (!match) return null;
-  const [height, width, length] = match.slice(1).map(Number) as [number, number, number];
-  return [height, width, length].every(Number.isFinite) ? { height, width, length } : null;
-}

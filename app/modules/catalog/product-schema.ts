@@ -1,11 +1,22 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories.ts";
-import { parseSize } from "./format.ts";
 import { productStateFields } from "./state-schema.ts";
 import { STATE_MESSAGES } from "./states.ts";
 import { translationsSchema } from "./translation-schema.ts";
 
 // One schema per form, shared by the server action, the API and the client (Conform).
+
+/**
+ * Reads a size text (formatSize in app/modules/catalog/format.ts) back into numbers, for API clients that send `size`
+ * as text. Here, not in format.ts: the storefront's shared chunk carries format.ts, and no
+ * storefront page reads a size.
+ */
+export function parseSize(text: string): { height: number; width: number; length: number } | null {
+  const match = /^\s*H-\s*([\d.]+)\s*\*\s*W-\s*([\d.]+)\s*\*\s*L-\s*([\d.]+)\s*(?:inch)?\s*$/i.exec(text);
+  if (!match) return null;
+  const [height, width, length] = match.slice(1).map(Number) as [number, number, number];
+  return [height, width, length].every(Number.isFinite) ? { height, width, length } : null;
+}
 
 const requiredText = (label: string, max = 200) =>
   z
