@@ -81,7 +81,8 @@ function plainDynamicImports(): Plugin {
       handler(_options, bundle) {
         if (this.environment.name === "ssr") return;
         for (const chunk of Object.values(bundle)) {
-          const needs = chunk.type === "chunk" ? /import\("[^"]+"\),\[[^\]]/.exec(chunk.code) : null;
+          // The list of files to load first: written out, or (CSS) Vite's mapping of them.
+          const needs = chunk.type === "chunk" ? /import\("[^"]+"\),(\[[^\]]|__vite__mapDeps)/.exec(chunk.code) : null;
           if (needs) this.error(`${chunk.fileName}: ${needs[0]}…: an import() whose file needs another loaded first`);
         }
       },
