@@ -168,15 +168,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Scripts and styles are compressed once, at build time, as hard as the formats allow
     // (brotli 11; gzip by zopfli, ~3 % smaller than zlib -9) and served as they are
     // (server/index.ts): fewer bytes for phones on slow networks, no CPU per request. Small files
-    // too (the server's own compression skips those under 1 KB; "Copy link"'s 767 B become 0.4 KB),
-    // unless the compressed copy would be no smaller.
+    // too, at the plugin's defaults (the server's own compression skips those under 1 KB; "Copy
+    // link"'s 767 B become 0.4 KB), unless the compressed copy would be no smaller.
     ...(isSsrBuild
       ? []
       : [
           compression({
             include: /\.(js|css|txt)$/,
-            threshold: 0,
-            skipIfLargerOrEqual: true,
             algorithms: [
               defineAlgorithm(async (buf) => Buffer.from(await gzipAsync(buf as Uint8Array, { numiterations: 15 })), {}),
               defineAlgorithm("brotliCompress"),

@@ -61,17 +61,22 @@ export function scriptUrlsFromHtml(html: string): string[] {
  * client that accepts only gzip: the server's prebuilt zopfli copy, or its own compression.
  */
 export async function measureFiles(urls: string[], buildDir: string, baseUrl: string): Promise<JsFile[]> {
-  const clientDir = path.resolve(buildDir, "client");
   return Promise.all(
     urls.map(async (url) => {
-      const file = path.join(clientDir, decodeURIComponent(url.split("?")[0]!));
-      if (!file.startsWith(clientDir + path.sep)) throw new Error(`script outside the build's client folder: ${url}`);
-      const content = await readFile(file).catch(() => {
-        throw new Error(`the page names ${url} but ${file} does not exist: is --build the directory the server runs from?`);
-      });
+      const content = await readBuildScript(buildDir, url);
       return { url, bytes: content.length, gzipBytes: await gzipWireBytes(new URL(url, baseUrl)) };
     }),
   );
+}
+
+/** A script a page loads (its URL path), as the build holds it under `<buildDir>/client`. */
+async function readBuildScript(buildDir: string, url: string): Promise<Buffer> {
+  const clientDir = path.resolve(buildDir, "client");
+  const file = path.join(clientDir, decodeURIComponent(url.split("?")[0]!));
+  if (!file.startsWith(clientDir + path.sep)) throw new Error(`script outside the build's client folder: ${url}`);
+  return readFile(file).catch(() => {
+    throw new Error(`the page loads ${url} but ${file} does not exist: is --build the directory the server runs from?`);
+  });
 }
 
 /** Body bytes as sent (not decoded) to a client that accepts gzip; identity answers count as they are. */
@@ -95,8 +100,7 @@ function gzipWireBytes(url: URL): Promise<number> {
 export async function onDemandUrls(html: string, pageUrls: string[], buildDir: string): Promise<string[]> {
   const names = [...new Set([...html.matchAll(/\bdata-on-demand="([^"]+)"/g)].map((match) => match[1]!))];
   if (names.length === 0) return [];
-  const clientDir = path.resolve(buildDir, "client");
-  const read = (url: string) => readFile(path.join(clientDir, decodeURIComponent(url.split("?")[0]!)), "utf8");
+  const read = async (url: string) => (await readBuildScript(buildDir, url)).toString("utf8");
   const resolve = (specifier: string, from: string) => new URL(specifier, new URL(from, "http://build")).pathname;
   const sources = await Promise.all(pageUrls.map(read));
   const found: string[] = [];

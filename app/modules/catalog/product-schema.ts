@@ -7,9 +7,9 @@ import { translationsSchema } from "./translation-schema.ts";
 // One schema per form, shared by the server action, the API and the client (Conform).
 
 /**
- * Reads a size text (formatSize in app/modules/catalog/format.ts) back into numbers, for API clients that send `size`
- * as text. Here, not in format.ts: the storefront's shared chunk carries format.ts, and no
- * storefront page reads a size.
+ * Reads a size text (formatSize in app/modules/catalog/format.ts) back into numbers, for API
+ * clients that send `size` as text. Here, not in format.ts: the storefront's shared chunk carries
+ * format.ts, and no storefront page reads a size.
  */
 export function parseSize(text: string): { height: number; width: number; length: number } | null {
   const match = /^\s*H-\s*([\d.]+)\s*\*\s*W-\s*([\d.]+)\s*\*\s*L-\s*([\d.]+)\s*(?:inch)?\s*$/i.exec(text);
