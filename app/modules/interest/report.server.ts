@@ -118,7 +118,10 @@ export interface MissedSearch {
   searches: number;
 }
 
-/** Searches whose latest known result count is zero, most asked first. */
+/**
+ * Searches whose latest known result count is zero, most asked first. A search only bots or link
+ * previews made has a result count (its page rendered) but no searches: nobody asked, so it is left out.
+ */
 export async function zeroResultSearches(range: InterestRange, limit = 50, at?: number): Promise<MissedSearch[]> {
   const rows = await getDb()
     .selectFrom("interest_searches")
@@ -126,6 +129,7 @@ export async function zeroResultSearches(range: InterestRange, limit = 50, at?: 
     .where("day", ">=", sinceDay(range, at))
     .groupBy("query")
     .having(sql`SUBSTRING_INDEX(GROUP_CONCAT(results ORDER BY day DESC), ',', 1)`, "=", "0")
+    .having(sql`SUM(searches)`, ">", 0)
     .orderBy("searches", "desc")
     .orderBy("query")
     .limit(limit)

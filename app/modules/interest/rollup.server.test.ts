@@ -117,6 +117,15 @@ describe("counting and the roll-up", () => {
     expect(await zeroResultSearches(30)).toEqual([{ query: "brass owl", searches: 2 }]);
   });
 
+  it("leaves out a search only a bot or link preview made: its page renders, but nobody searched", async () => {
+    await recordPageHit({ productId: null, preview: true, address: "192.0.2.9", userAgent: "Googlebot/2.1", search: "cheap viagra" });
+    await recordSearchResults("cheap viagra", 0);
+    await view(null, "203.0.113.4", { search: "brass owl" });
+    await recordSearchResults("brass owl", 0);
+    await rollUpInterest();
+    expect(await zeroResultSearches(30)).toEqual([{ query: "brass owl", searches: 1 }]);
+  });
+
   it("reports top pieces with a daily series, totals per day, a piece's 30 days and the CSV rows", async () => {
     const yesterday = lastDays(2)[0]!;
     const noonYesterday = Date.parse(`${yesterday}T06:30:00Z`);
