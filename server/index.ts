@@ -23,7 +23,7 @@ import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
 import { PageCache } from "./page-cache.ts";
 import { compressionFilter, createCachedRequestHandler, createPageCacheHits } from "./remix-handler.ts";
 import { requestLog } from "./request-log.ts";
-import { closeUnreadBodies, limitBodies, refuseMalformedAddresses, refuseUnacceptedHosts, refuseUnservedMethods } from "./request-limits.ts";
+import { closeUnreadBodies, limitBodies, redirectToCanonicalPath, refuseMalformedAddresses, refuseUnacceptedHosts, refuseUnservedMethods } from "./request-limits.ts";
 
 const env = loadEnvOrExit();
 logger.setBindings({ process: "web" });
@@ -48,7 +48,7 @@ app.use(
   }),
 );
 
-app.use(refuseMalformedAddresses, refuseUnacceptedHosts(env), refuseUnservedMethods, closeUnreadBodies);
+app.use(refuseMalformedAddresses, refuseUnacceptedHosts(env), redirectToCanonicalPath, refuseUnservedMethods, closeUnreadBodies);
 
 // Anonymous storefront reads come from the page cache while the public version is
 // unchanged; admin writes bump that version (docs/decisions/050-page-cache.md).

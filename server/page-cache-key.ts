@@ -69,8 +69,8 @@ export type Tier = "plain" | "other";
  * query, the case of a path) lives in the "other" tier, so it never pushes out plain pages.
  */
 export function cacheKey(originalUrl: string): { key: string; tier: Tier } | null {
-  const url = new URL(originalUrl, "http://key.invalid");
-  if (routerPath(url.pathname) !== url.pathname) return null;
+  const url = renderedUrl(originalUrl);
+  if (!url || routerPath(url.pathname) !== url.pathname) return null;
   const plain = url.pathname === url.pathname.toLowerCase();
   if (url.search === "") return { key: url.pathname, tier: plain ? "plain" : "other" };
   for (const name of url.searchParams.keys()) if (!SHARED_QUERY_PARAMETERS.has(name)) return null;
@@ -78,3 +78,28 @@ export function cacheKey(originalUrl: string): { key: string; tier: Tier } | nul
   return { key: `${url.pathname}?${url.searchParams.toString()}`, tier: "other" };
 }
 
+/**
+ * The address as the render reads it: server/express-fetch.ts puts the request target after the
+ * origin, so `//x/about` (or `/\x\about`) stays a path there. Resolved against a base
+ * instead, it would be a host and the path `/about`: the key of one page for the render of another.
+ */
+function renderedUrl(originalUrl: string): URL | null {
+  if (!originalUrl.startsWith("/")) return null;
+  try {
+    return new URL(`http://key.invalid${originalUrl}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a GET for a path with an empty segment (`//`) or a trailing slash belongs: the same path
+ * without them, and the same query; null when the path is already so. The router would render
+ * each spelling as the page (or a 404), and each would be a cache entry of its own.
+ */
+export function canonicalAddress(originalUrl: string): string | null {
+  const url = renderedUrl(originalUrl);
+  if (!url) return null;
+  const path = url.pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  return path === url.pathname ? null : `${path}${url.search}`;
+}

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { pathInLang, TRANSLATED_LANGUAGES } from "#app/modules/i18n/languages.ts";
 import { describe, expect, it } from "vitest";
+import { canonicalAddress } from "./page-cache-key.ts";
 import {
   cacheKey,
   chooseCoding,
@@ -268,6 +269,39 @@ describe("keys that cannot be inflated", () => {
     expect(stored).toBe(20_000);
     expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
     expect(cache.lookup("/", 7).state).toBe("hit");
+  });
+
+  it("keys a path as the render reads it: `//x/about` and `/\\x\\about` are not /about, nor `//about` the home page", () => {
+    expect(cacheKey("//x/about")?.key).toBe("//x/about");
+    expect(cacheKey("/\\x\\about")?.key).toBe("//x/about");
+    expect(cacheKey("//about")?.key).toBe("//about");
+    expect(cacheKey("///")?.key).toBe("///");
+    expect(cacheKey("//about?page=2")?.key).toBe("//about?page=2");
+  });
+
+  it("moves a GET for an empty segment or a trailing slash to the one spelling, the query kept", () => {
+    expect(canonicalAddress("/about")).toBeNull();
+    expect(canonicalAddress("/")).toBeNull();
+    expect(canonicalAddress("/search?q=a//b/")).toBeNull();
+    expect(canonicalAddress("/about/")).toBe("/about");
+    expect(canonicalAddress("/about//")).toBe("/about");
+    expect(canonicalAddress("//about")).toBe("/about");
+    expect(canonicalAddress("///")).toBe("/");
+    expect(canonicalAddress("//evil.example/x?page=2")).toBe("/evil.example/x?page=2");
+    expect(canonicalAddress("/\\evil.example")).toBe("/evil.example");
+    expect(canonicalAddress("/bn/")).toBe("/bn");
+    expect(canonicalAddress("/about/.")).toBe("/about");
+  });
+
+  it("keeps 404 pages in the capped share: 10,000 made-up paths never push out a page that is there", async () => {
+    const cache = new PageCache(4 * 1024 * 1024);
+    const about = await page(7, { body: Buffer.from(randomBytes(60 * 1024).toString("hex")), type: "text/plain" });
+    cache.store("/about", about);
+    const missing = await page(7, { status: 404, body: Buffer.from(randomBytes(30 * 1024).toString("hex")), type: "text/plain" });
+    for (let i = 0; i < 10_000; i++) cache.store(`/no-such-page-${i}`, missing);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.lookup("/about", 7).state).toBe("hit");
+    expect(cache.lookup("/no-such-page-9999", 7).state).toBe("hit");
   });
 
   it("sees /dashboard as the router does: decoded, in any case", () => {

@@ -192,8 +192,8 @@ export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
   /**
    * The sizes of the entries a stranger can vary without end (a query, the case of a path:
-   * see cacheKey), least recently used first, held to a share of the budget: past it, the
-   * oldest of them go, never a plain page.
+   * see cacheKey; a 404), least recently used first, held to a share of the budget: past it,
+   * the oldest of them go, never a plain page.
    */
   private readonly varied = new Map<string, number>();
   private variedBytes = 0;
@@ -232,8 +232,9 @@ export class PageCache {
     this.varied.set(key, size);
   }
 
-  private static isVaried(key: string): boolean {
-    return key.includes("?") || key !== key.toLowerCase();
+  /** A query, the case of a path, or a page that is not there (any path a stranger makes up is a 404). */
+  private static isVaried(key: string, page: CachedPage): boolean {
+    return key.includes("?") || key !== key.toLowerCase() || page.status !== 200;
   }
 
   get epoch(): number {
@@ -264,7 +265,7 @@ export class PageCache {
   store(key: string, page: CachedPage): boolean {
     const existing = this.entries.peek(key);
     if (existing && (existing.epoch > page.epoch || (existing.epoch === page.epoch && existing.version > page.version))) return false;
-    if (!PageCache.isVaried(key)) {
+    if (!PageCache.isVaried(key, page)) {
       this.entries.set(key, page);
       return true;
     }

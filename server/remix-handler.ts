@@ -233,33 +233,37 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
     return send(req, res, page, at.version === null ? "BYPASS" : "MISS");
   }
 
+  /** A cacheable request: its current copy, an outdated one while it is refreshed, or a render stored for the next. */
+  async function answerFromCache(req: ExpressRequest, res: ExpressResponse, cache: PageCache, key: string): Promise<void> {
+    // pageCacheHits already read the version for a URL it holds: one read per request.
+    const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
+    if (found.state === "hit") return send(req, res, found.page, "HIT");
+    origin = originOf(req);
+    if (version !== null) noticeVersion(version);
+    const outdated = found.fallback;
+    if (version !== null && outdated && (await serveOutdated(key, outdated, { version, epoch }, origin))) return send(req, res, outdated, "STALE");
+
+    // One render per URL and version: requests that arrive meanwhile (a burst right after a
+    // bump) wait for it and get its page instead of all rendering.
+    const running = inflight.get(key);
+    if (version !== null && running && running.version >= version) {
+      const shared = await running.done;
+      if (shared) return send(req, res, shared, "HIT");
+    }
+    // ...or that finished since this request read the version.
+    const stored = cache.peek(key);
+    if (version !== null && stored && stored.version >= version && stored.epoch === epoch) return send(req, res, stored, "HIT");
+    await renderAndStore(req, res, key, { version, epoch }, found.fallback);
+  }
+
   return async function cachedRequestHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
       const cacheable = isCacheableRequest(requestFacts(req));
       const at = cacheable && cache ? cacheKey(req.originalUrl) : null;
       if (!cache || !at) return await bypass(req, res, cacheable);
-      const { key } = at;
-      cache.popularity.count(key);
-
-      // pageCacheHits already read the version for a URL it holds: one read per request.
-      const { version, found, epoch } = (res.locals.pageCacheLookup as LookedUp | undefined) ?? (await lookUp(cache, key));
-      if (found.state === "hit") return send(req, res, found.page, "HIT");
-      origin = originOf(req);
-      if (version !== null) noticeVersion(version);
-      const outdated = found.fallback;
-      if (version !== null && outdated && (await serveOutdated(key, outdated, { version, epoch }, origin))) return send(req, res, outdated, "STALE");
-
-      // One render per URL and version: requests that arrive meanwhile (a burst right after a
-      // bump) wait for it and get its page instead of all rendering.
-      const running = inflight.get(key);
-      if (version !== null && running && running.version >= version) {
-        const shared = await running.done;
-        if (shared) return send(req, res, shared, "HIT");
-      }
-      // ...or that finished since this request read the version.
-      const stored = cache.peek(key);
-      if (version !== null && stored && stored.version >= version && stored.epoch === epoch) return send(req, res, stored, "HIT");
-      await renderAndStore(req, res, key, { version, epoch }, found.fallback);
+      await answerFromCache(req, res, cache, at.key);
+      // Rendered again after a write: a page that is there, not a made-up path's 404.
+      if (cache.peek(at.key)?.status === 200) cache.popularity.count(at.key);
     } catch (error) {
       next(error);
     }
@@ -326,9 +330,10 @@ export function createPageCacheHits(cache: PageCache) {
         res.locals.pageCacheLookup = looked;
         return next();
       }
-      cache.popularity.count(at.key);
+      const page = found.state === "hit" ? found.page : found.fallback!;
+      if (page.status === 200) cache.popularity.count(at.key);
       logCacheHit(req, res);
-      send(req, res, found.state === "hit" ? found.page : found.fallback!, found.state === "hit" ? "HIT" : "STALE");
+      send(req, res, page, found.state === "hit" ? "HIT" : "STALE");
     } catch (error) {
       next(error);
     }

@@ -3,6 +3,7 @@ import getRawBody from "raw-body";
 import { isAcceptedHost, type Env } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { requestHost } from "./express-fetch.ts";
+import { canonicalAddress } from "./page-cache-key.ts";
 
 // What the server reads of a request before the app sees it (docs/reliability.md):
 // - the address: a path on a host (origin-form target, a Host that is a host and port), else 400;
@@ -97,6 +98,18 @@ export const refuseMalformedAddresses: RequestHandler = (req, res, next) => {
   // Refused before the request log (server/index.ts), so said here.
   logger.warn({ method: req.method, url: req.originalUrl, host }, "malformed address refused");
   refuse(req, res, 400, problem);
+};
+
+/**
+ * A GET or HEAD of a path spelled with an empty segment or a trailing slash (`/about/`, `//x/about`)
+ * moves to its one spelling (301): each spelling would otherwise render and be stored apart
+ * (server/page-cache-key.ts). Other methods are not moved: a redirect would drop their body.
+ */
+export const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const target = canonicalAddress(req.originalUrl);
+  if (target === null) return next();
+  res.redirect(301, target);
 };
 
 /** The host name of a Host value (`[::1]:3000` → `[::1]`, `shop.in:443` → `shop.in`). */
