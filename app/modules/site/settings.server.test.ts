@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv, parseEnv } from "#app/env.server.ts";
 import { getDb } from "#db/index.ts";
 import { bumpPublicVersion, closePublicVersion } from "./public-version.server.ts";
 import { readWhenConnected } from "./public-version.test-support.ts";
-import { getShopSettings, readShopDetails, saveShopDetails } from "./settings.server.ts";
+import { getShopSettings, readShopDetails, saveShopDetails, visitorOrigin } from "./settings.server.ts";
 import { normalisePhone, shopDetailsSchema } from "./shop-details-schema.ts";
 
 // The shop's details against the real MySQL and Redis: the environment's values until the owner
@@ -61,6 +61,25 @@ describe("the shop's details", () => {
     await saveShopDetails({ ...parsed.data!, publicUrl: null });
     expect((await getShopSettings(new Request("http://127.0.0.1:4321/"))).publicUrl).toBe("http://127.0.0.1:4321");
     expect(await getDb().selectFrom("shop_settings").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("the visitor's address in production", () => {
+  const production = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-secret-of-enough-length-for-a-test", ALLOWED_HOSTS: "dokrashilpa.in,www.dokrashilpa.in" });
+  const origin = (url: string) => visitorOrigin(new Request(url), production);
+
+  it("is one of the names the shop lists, as https on the default port, whatever the request's scheme or port", () => {
+    expect(origin("https://dokrashilpa.in/product/lamps/12")).toBe("https://dokrashilpa.in");
+    expect(origin("http://www.dokrashilpa.in/")).toBe("https://www.dokrashilpa.in");
+    expect(origin("http://dokrashilpa.in:1/")).toBe("https://dokrashilpa.in");
+    expect(origin("https://DokraShilpa.IN./")).toBe("https://dokrashilpa.in");
+  });
+
+  it("is never this machine's own name: the page cache shares the links with everyone", () => {
+    for (const url of ["http://localhost/", "http://localhost:3000/", "http://127.0.0.1:8080/", "http://[::1]/"]) expect(origin(url), url).toBe("https://dokrashilpa.in");
+    expect(origin("https://evil.example/")).toBeNull();
+    // With no list at all, every Host is served and none is trusted in links.
+    expect(visitorOrigin(new Request("https://dokrashilpa.in/"), parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-secret-of-enough-length-for-a-test" }))).toBeNull();
   });
 });
 

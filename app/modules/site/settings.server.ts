@@ -76,13 +76,20 @@ export async function readShopDetails(): Promise<ShopDetailsInput> {
 }
 
 /**
- * The address the visitor is on, when its host is one the shop answers to (ALLOWED_HOSTS):
- * until a public address is set, links are built on it, and a forged Host never gets in.
+ * The address links are built on until a public address is set: the one the visitor is on, when
+ * its host is one the shop answers to (ALLOWED_HOSTS), so a forged Host never gets in. In
+ * production it is always one of the names listed there, over https on the default port: the
+ * visitor's when listed, else the first. The page cache shares one copy of a page with every
+ * visitor, so a request to `localhost` or `shop.in:1` must not write everyone's links.
  */
-function visitorOrigin(request: Request | undefined, env: Env): string | null {
+export function visitorOrigin(request: Request | undefined, env: Env): string | null {
   if (!request) return null;
   const url = new URL(request.url);
-  return isAcceptedHost(env, url.hostname) ? url.origin : null;
+  if (!isAcceptedHost(env, url.hostname)) return null;
+  if (env.NODE_ENV !== "production") return url.origin;
+  const name = url.hostname.toLowerCase().replace(/\.$/, "");
+  const listed = env.ALLOWED_HOSTS?.includes(name) ? name : env.ALLOWED_HOSTS?.[0];
+  return listed ? `https://${listed}` : null;
 }
 
 export async function getShopSettings(request?: Request): Promise<ShopSettings> {
