@@ -10,7 +10,7 @@ export interface Policy {
 export const POLICIES: Record<Policy["slug"], Policy> = {
   "privacy-policy": {
     slug: "privacy-policy",
-    updated: "1 November 2026",
+    updated: "28 November 2026",
     sections: [
       {
         heading: "What we collect",
@@ -102,3 +102,16 @@ export const POLICIES: Record<Policy["slug"], Policy> = {
     ],
   },
 };
+
+/**
+ * The privacy policy with what the shop's backups keep, as the backups run here
+ * (BACKUP_KEEP_DAILY and BACKUP_KEEP_WEEKLY; app/modules/backup/manifest.ts, backupsToKeep):
+ * a detail deleted from the shop stays in the copies made before, until they are replaced.
+ */
+export function privacyPolicy(keep: { daily: number; weekly: number }): Policy {
+  const days = `${keep.daily} ${keep.daily === 1 ? "day" : "days"}`;
+  const weeks = keep.weekly > 0 ? ` and of the last ${keep.weekly} ${keep.weekly === 1 ? "week" : "weeks"}` : "";
+  const backups = `So that nothing is lost if a disk fails, the shop's data, these details included, is copied every day. We keep the copies of the last ${days}${weeks}: a detail we delete is gone from them once they have been replaced by newer ones.`;
+  const policy = POLICIES["privacy-policy"];
+  return { ...policy, sections: policy.sections.map((section, i) => (i === 0 ? { ...section, paragraphs: [...section.paragraphs, backups] } : section)) };
+}
