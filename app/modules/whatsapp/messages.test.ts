@@ -31,9 +31,9 @@ describe("WhatsApp messages", () => {
     expect(bn.moreFromList(3)).toBe("…আর আমার তালিকা থেকে আরও 3টা জিনিস।");
     expect(bn.total("₹1,200.00")).toBe("মোট: ₹1,200.00");
     const hi = whatsappMessagesIn("hi");
-    expect(hi.buyThis).toBe("नमस्ते! मुझे यह खरीदना है। यह रहा वह पेज:");
+    expect(hi.buyThis).toBe("नमस्ते! मुझे यह ख़रीदना है। यह रहा वह पेज:");
     expect(hi.reservedPiece("Owl", url)).toContain(`“Owl”`);
     expect(hi.reservedPiece("Owl", url).endsWith(url)).toBe(true);
-    expect(whatsappBuyHref("919830012345", url, hi)).toContain(encodeURIComponent("खरीदना"));
+    expect(whatsappBuyHref("919830012345", url, hi)).toContain(encodeURIComponent("ख़रीदना"));
   });
 });
