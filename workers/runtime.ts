@@ -117,16 +117,25 @@ export async function startWorkers(
     "process-image-avif": (job) => processImageAvif(job, deps),
     "process-video": (job) => processVideo(job, deps, settings.videoLimits),
     reconcile: async () => {
-      const media = await reconcile(db, storage, settings.reconcile);
+      // Each duty runs whatever another's outcome (a failing disk must not keep a waiting buyer's
+      // number past the days the privacy policy gives); the job fails with the first error, and retries.
+      const failures: unknown[] = [];
+      const duty = <T>(run: () => Promise<T>): Promise<T | null> =>
+        run().catch((error: unknown) => {
+          failures.push(error);
+          return null;
+        });
+      const media = await duty(() => reconcile(db, storage, settings.reconcile));
       // Messages whose forward was never queued (Redis down at the time); the job id keeps it once.
-      const contact = getEnv().CONTACT_FORWARD_URL ? await requeueUnforwardedMessages() : 0;
+      const contact = getEnv().CONTACT_FORWARD_URL ? await duty(requeueUnforwardedMessages) : 0;
       // Waiting buyers' numbers are kept at most 180 days (the privacy policy says so).
-      const waitingDeleted = await purgeExpiredWaiting();
+      const waitingDeleted = await duty(purgeExpiredWaiting);
       // The interest counts of Redis into the daily tables (idempotent: app/modules/interest/rollup.server.ts).
       const interest = await rollUpInterest(db).catch((error: unknown) => {
         log.warn({ err: error }, "interest roll-up failed; the next run retries it");
         return null;
       });
+      if (failures.length > 0) throw failures[0];
       return { ...media, contactRequeued: contact, waitingDeleted, interest };
     },
     "forward-contact": (job) => forwardContactMessage(job),
