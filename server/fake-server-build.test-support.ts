@@ -25,7 +25,7 @@ export function fakeServerBuild(routes: Record<string, unknown>): ServerBuild {
  */
 export async function listenWithCache(
   options: Omit<Parameters<typeof createCachedRequestHandler>[0], "cache" | "mode">,
-): Promise<{ origin: string; close: () => Promise<void> }> {
+): Promise<{ origin: string; close: () => Promise<void>; cache: PageCache }> {
   const app = express();
   const cache = new PageCache();
   app.use(createPageCacheHits(cache));
@@ -39,5 +39,6 @@ export async function listenWithCache(
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    cache,
   };
 }

@@ -159,9 +159,13 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
    */
   async function refreshIfStale(key: string): Promise<number | void> {
     const stored = cache!.peek(key);
+    if (staleMs <= 0 || !stored) return;
     const epoch = cache!.epoch;
-    const version = stored && (await currentPublicVersion());
-    if (staleMs <= 0 || !stored || !version || stored.version >= version || stored.epoch !== epoch) return;
+    const version = await currentPublicVersion();
+    // Redis did not answer in time (a busy machine): asked again shortly, not left to the next
+    // visitor. A copy from before such a failure is rendered again as any outdated one is.
+    if (version === null) return Date.now() + refreshLeadMs;
+    if (stored.version >= version) return;
     const since = await firstUnnamedChange(stored, version);
     if (since === null) return;
     const due = since + staleMs - refreshLeadMs;
