@@ -17,6 +17,8 @@ const EDITED_FIELDS = {
   width: "Width",
   length: "Length",
   weight: "Weight",
+  state: "State",
+  shipsInDays: "Ships in (days)",
 } as const;
 
 /** The translated texts, by their form names ("translations.bn.name"), with their labels. */

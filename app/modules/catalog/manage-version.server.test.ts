@@ -6,6 +6,7 @@ import { ManageError } from "./manage-messages.server.ts";
 import { updateProduct } from "./manage.server.ts";
 import { productCreateSchema, productEditSchema, VERSION_MESSAGE } from "./product-schema.ts";
 import { createProduct } from "./products.server.ts";
+import { setProductState } from "./states.server.ts";
 
 async function newProduct() {
   const input = productCreateSchema.parse({
@@ -42,6 +43,21 @@ describe("an edit based on an old version", () => {
     // Saved again on the current version: accepted.
     await updateProduct(id, productEditSchema.parse({ ...form, description: "Second words", priceFixed: "1500", priceDiscount: "1200", version: "2" }));
     expect(await getProductForAdmin(id)).toMatchObject({ description: "Second words", priceFixed: 1500, version: 3 });
+  });
+
+  it("is refused after a piece was marked sold on All Products, so the edit never puts it back on sale", async () => {
+    const id = await newProduct();
+    const opened = await getProductForAdmin(id);
+    // The edit page sends the state it was opened with.
+    const form = { name: opened.name, description: "Better words", priceFixed: "1000", priceDiscount: "1000", state: opened.state, version: String(opened.version) };
+    await setProductState(id, { state: "sold" });
+    const sold = await getProductForAdmin(id);
+    expect(sold).toMatchObject({ state: "sold", version: opened.version + 1 });
+
+    const error = await updateProduct(id, productEditSchema.parse(form)).catch((e: unknown) => e);
+    expect((error as ManageError).status).toBe(409);
+    expect(await getProductForAdmin(id)).toMatchObject({ state: "sold", description: "First words" });
+    expect(changesSince(editBase(opened), sold)).toEqual([{ label: "State", was: "available", now: "sold" }]);
   });
 
   it("is not checked when no version is sent (callers that send none keep today's behaviour)", async () => {
