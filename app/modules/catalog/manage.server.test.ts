@@ -94,6 +94,16 @@ describe("manage.server", () => {
     await expectManageError(deleteProductImage(id, { mediaId: ids[1]! }), 400, /at least one image/);
   });
 
+  it("keeps the last image when two deletes of the last two arrive at once (two tabs)", async () => {
+    const id = await newProduct("Two tabs", 2);
+    const ids = (await getProductForAdmin(id)).images.map((i) => i.mediaId);
+    const results = await Promise.allSettled(ids.map((mediaId) => deleteProductImage(id, { mediaId })));
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as ManageError).status).toBe(400);
+    expect((await getProductForAdmin(id)).images).toHaveLength(1);
+  });
+
   it("toggles availability, lists with filter and literal search, deletes with list entries", async () => {
     const id = await newProduct("Searchable 100% brass", 1, "with a zebu_pattern");
     const other = await newProduct("Plain 1000 brass", 1, "nothing special");

@@ -125,7 +125,10 @@ export async function deleteProductImage(productId: number, ref: ImageRef): Prom
   );
   if (!target) throw new ManageError(MANAGE_MESSAGES.imageNotFound, 404);
   if (rows.length <= 1) throw new ManageError(MANAGE_MESSAGES.lastImage, 400);
-  await deleteProductMedia([target.id]);
+  // Counted again under the product's lock: two deletes at once (two tabs) must not both pass.
+  await deleteProductMedia([target.id], async (trx) => {
+    if (!(await productImageFiles(trx, productId)).some((image) => image.id !== target.id)) throw new ManageError(MANAGE_MESSAGES.lastImage, 400);
+  });
   const rest = rows.filter((r) => r.id !== target.id).map((r) => r.id);
   await db.transaction().execute((trx) => writeImagePositions(trx, productId, rest));
   noteChange(productTag(productId));

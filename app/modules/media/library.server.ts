@@ -297,13 +297,15 @@ export async function removeUnreferencedFiles(
  * deleting a product (collect them with productImageFiles first: deleting the product
  * does not delete its media rows).
  */
-export async function deleteProductMedia(mediaIds: readonly number[]): Promise<void> {
+export async function deleteProductMedia(mediaIds: readonly number[], allowed?: (trx: DB) => Promise<void>): Promise<void> {
   if (mediaIds.length === 0) return;
   const db = getDb();
   const ids = [...mediaIds];
   const gone = await db.transaction().execute(async (trx) => {
     // Products first, as the worker does, so the two never deadlock.
     const productIds = await lockOwners(trx, ids);
+    // The caller's rule, checked under those locks: a delete running at the same time waits.
+    await allowed?.(trx);
     const gone = await trx
       .selectFrom("media")
       .select(["id", "kind", "original_path", "variants"])
