@@ -156,6 +156,35 @@ describe("restore refuses", () => {
     }
   });
 
+  it("a backup made by a newer version of the shop, before --replace drops anything", async () => {
+    const newer = await damagedCopy("newer", async (folder) => {
+      const file = path.join(folder, MANIFEST_FILE);
+      const manifest = JSON.parse(await fs.readFile(file, "utf8")) as { database: { lastMigration: string | null } };
+      manifest.database.lastMigration = "9999_from_a_newer_version";
+      await fs.writeFile(file, JSON.stringify(manifest));
+    });
+    // A shop that is there: a table of its own and a photo in its store.
+    const store = new LocalDiskStorage(path.join(root, "newer-store"));
+    await store.saveOriginal((async function* () {
+      yield new TextEncoder().encode("the owner's photo");
+    })(), 1000);
+    const db = createDb(otherUrl, { connectionLimit: 2 });
+    try {
+      await sql`CREATE DATABASE IF NOT EXISTS ${sql.id(otherName)}`.execute(getDb());
+      await sql`CREATE TABLE ${sql.id(otherName)}.owner_work (id INT PRIMARY KEY)`.execute(getDb());
+      const message = await refusal(restoreBackup({ db, storage: store, databaseUrl: otherUrl }, newer, { replace: true }));
+      expect(message).toBe(
+        "The backup was made by a newer version of the shop: its database has migration 9999_from_a_newer_version, which this version does not know. Restore it with that version (or a newer one). Nothing was changed.",
+      );
+      const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ${otherName}`.execute(getDb());
+      expect(tables.rows.map((row) => row.name)).toEqual(["owner_work"]);
+      expect((await fs.readdir(store.originalsDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())).toHaveLength(1);
+    } finally {
+      await sql`DROP DATABASE IF EXISTS ${sql.id(otherName)}`.execute(getDb());
+      await db.destroy();
+    }
+  });
+
   it("a database or a media store that is not empty, unless told to replace", async () => {
     const backup = { target: new FolderBackupTarget(dir), name: path.basename(good) };
     // The shop's own database: full.

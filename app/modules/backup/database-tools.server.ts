@@ -96,6 +96,18 @@ export async function dumpDatabase(address: DatabaseAddress, consume: (dump: Rea
   });
 }
 
+/** Whether the client tool that loads a dump (mariadb, else mysql) is installed. */
+export async function hasClientTool(): Promise<boolean> {
+  try {
+    const { child, tool } = await spawnFirst(["mariadb", "mysql"], ["--version"]);
+    child.stdout!.resume();
+    await finished(child, tool);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Loads SQL into the database (which must exist) with the client tool. */
 export async function loadDatabase(address: DatabaseAddress, produce: (into: Writable) => Promise<void>): Promise<void> {
   await withOptionFile(address, async (optionFile) => {

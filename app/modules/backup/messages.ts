@@ -46,6 +46,9 @@ export const RESTORE_TEXTS = {
     `The database "${database}" is not empty (${tables} tables). Restoring would overwrite it: run again with --replace to drop everything in it first. Nothing was changed.`,
   storeNotEmpty: (where: string) =>
     `The media store (${where}) already holds files. Run again with --replace to remove them first. Nothing was changed.`,
+  newerCode: (migration: string) =>
+    `The backup was made by a newer version of the shop: its database has migration ${migration}, which this version does not know. Restore it with that version (or a newer one). Nothing was changed.`,
+  noClientTool: "Neither mariadb nor mysql (the database client tool) is installed, so the backup's database cannot be loaded: install the MariaDB (or MySQL) client tools. Nothing was changed.",
   verified: (files: number, bytes: string) => `Checked ${files} files (${bytes}): every checksum matches.`,
   replacing: "--replace: emptying the database and the media store first.",
   loaded: "Database loaded.",

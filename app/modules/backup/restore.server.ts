@@ -10,7 +10,8 @@ import { sql } from "kysely";
 import type { MediaStorage, StorageArea } from "#app/modules/media/storage.server.ts";
 import type { DB } from "#db/index.ts";
 import { ensureDatabase, migrateToLatest } from "#db/migrate.ts";
-import { databaseAddress, loadDatabase } from "./database-tools.server.ts";
+import { migrations } from "#db/migrations/index.ts";
+import { databaseAddress, hasClientTool, loadDatabase } from "./database-tools.server.ts";
 import { hashing } from "./make.server.ts";
 import { DUMP_FILE, MANIFEST_FILE, ORIGINALS_FOLDER, parseManifest, type Manifest } from "./manifest.ts";
 import { formatBytes, RESTORE_TEXTS } from "./messages.ts";
@@ -104,6 +105,11 @@ export async function restoreBackup(
   const { target, name } = backup;
   const manifest = await verifyBackup(target, name);
   say(RESTORE_TEXTS.verified(manifest.files.length, formatBytes(manifest.totalBytes)));
+  // Refused before anything is dropped: the migrations could not bring a newer shop's tables to
+  // this code, and without the client tool the dump cannot be loaded.
+  const last = manifest.database.lastMigration;
+  if (last !== null && !Object.hasOwn(migrations, last)) throw new RestoreRefused(RESTORE_TEXTS.newerCode(last));
+  if (!(await hasClientTool())) throw new RestoreRefused(RESTORE_TEXTS.noClientTool);
 
   await ensureDatabase(deps.databaseUrl);
   const address = databaseAddress(deps.databaseUrl);
