@@ -18,7 +18,7 @@ import { formatINR } from "#app/modules/catalog/format.ts";
 import { addToList, LIST_MESSAGES, removeFromList } from "#app/modules/catalog/lists.server.ts";
 import { getProductForAdmin, listProductsForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
-import { deleteProduct } from "#app/modules/catalog/manage.server.ts";
+import { deleteProductIfPresent } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { ProductStateActions, SOLD_STEP_ID } from "#app/components/admin/product-state-actions.tsx";
 import { setProductState } from "#app/modules/catalog/states.server.ts";
@@ -116,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
       case "confirm-delete":
         return data({ error: null, confirm: intent.productId });
       case "delete":
-        await deleteProduct(intent.productId);
+        await deleteProductIfPresent(intent.productId);
         return redirect(listUrl(request, "deleted"));
       case "gift-add":
         await addToList("gift_entries", intent.productId);

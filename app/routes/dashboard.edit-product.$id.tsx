@@ -19,13 +19,7 @@ import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { changesSince, CONFLICT_MESSAGES, editBase, type FieldChange } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
-import {
-  deleteProduct,
-  deleteProductImage,
-  moveProductImage,
-  setMainImage,
-  updateProduct,
-} from "#app/modules/catalog/manage.server.ts";
+import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainImage, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
@@ -108,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "confirm-delete-image":
         return data<ActionData>({ confirm: { intent: "delete-image", fields: { mediaId: intent.mediaId } } });
       case "delete":
-        await deleteProduct(id);
+        await deleteProductIfPresent(id);
         return redirect("/dashboard/all-products?status=deleted");
       case "delete-image":
         await deleteProductImage(id, { mediaId: intent.mediaId });

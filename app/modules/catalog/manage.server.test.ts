@@ -6,6 +6,7 @@ import { getProductForAdmin, listEntriesForAdmin, listProductsForAdmin } from ".
 import { ManageError } from "./manage-messages.server.ts";
 import {
   deleteProduct,
+  deleteProductIfPresent,
   deleteProductImage,
   reorderProductImages,
   setMainImage,
@@ -92,6 +93,15 @@ describe("manage.server", () => {
     await expectManageError(deleteProductImage(id, { imageUrl: "/media/ab/nothing.jpg" }), 404);
     await deleteProductImage(id, { mediaId: ids[2]! });
     await expectManageError(deleteProductImage(id, { mediaId: ids[1]! }), 400, /at least one image/);
+  });
+
+  it("counts a second delete of the same piece from the dashboard as done (a double tap, back and send again)", async () => {
+    const id = await newProduct("Deleted twice", 1);
+    await Promise.all([deleteProductIfPresent(id), deleteProductIfPresent(id)]);
+    await deleteProductIfPresent(id);
+    await expectManageError(getProductForAdmin(id), 404);
+    // The API's delete still says the piece is not there.
+    await expectManageError(deleteProduct(id), 404);
   });
 
   it("keeps the last image when two deletes of the last two arrive at once (two tabs)", async () => {

@@ -113,6 +113,16 @@ export async function deleteProduct(id: number): Promise<void> {
   await deleteProductMedia(mediaIds);
 }
 
+/**
+ * The dashboard's delete: one that finds the piece already gone (a double tap, back and send
+ * again, two tabs) has what was asked, and is not reported as a failure.
+ */
+export async function deleteProductIfPresent(id: number): Promise<void> {
+  await deleteProduct(id).catch((error: unknown) => {
+    if (!(error instanceof ManageError && error.status === 404)) throw error;
+  });
+}
+
 /** A media id, or the image URL the API sends (any of its variant URLs). */
 export type ImageRef = { mediaId: number } | { imageUrl: string };
 
