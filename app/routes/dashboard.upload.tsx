@@ -18,7 +18,7 @@ import { refusalOf, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { CATEGORY_MESSAGE, newFormToken, productCreateFields, productCreateSchema } from "#app/modules/catalog/product-schema.ts";
-import { createProduct } from "#app/modules/catalog/products.server.ts";
+import { createProduct, productOfFormToken } from "#app/modules/catalog/products.server.ts";
 import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { claimPending, keepPending, pendingOfForm } from "#app/modules/media/pending.server.ts";
 import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
@@ -71,6 +71,14 @@ export async function action({ request }: ActionFunctionArgs) {
       pending,
       formToken: formTokenOf(fields),
     }));
+  }
+  // The same form sent again after it made its piece (back and send again, a second tap without
+  // JavaScript): its kept photos belong to that piece now, so show the piece, not "no image".
+  const token = formTokenOf(upload.fields);
+  const made = token ? await productOfFormToken(token) : null;
+  if (made !== null) {
+    await upload.discard();
+    return redirect(`/dashboard/upload?status=added&product=${made}`);
   }
   const submission = parseWithZod(upload.fields, { schema: productCreateSchema });
   const formKey = formKeyOf(upload.fields);

@@ -27,6 +27,16 @@ async function weightOnItsWay(page: Page, url: string, from: string, to: string,
   });
 }
 
+/** The Add form's fields as the browser sends them, the file input aside. */
+async function addFormFields(page: Page): Promise<Record<string, string>> {
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Add product" }) });
+  const fields: Record<string, string> = {};
+  for (const input of await form.locator("input[name]:not([type=file]):not([type=checkbox]):not([type=radio]), select[name], textarea[name]").all()) {
+    fields[(await input.getAttribute("name"))!] = await input.inputValue();
+  }
+  return fields;
+}
+
 /** The names the piece's photos were uploaded with, in their order. */
 async function photoNamesOf(id: number): Promise<string[]> {
   const media = await sqlQuery<Array<{ original_name: string }>>(
@@ -74,10 +84,15 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   await page.screenshot({ path: `docs/screenshots/admin-pending-photos-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
 
   await page.getByLabel("Weight").fill("650");
+  const sent = await addFormFields(page);
   await page.getByRole("button", { name: "Add product" }).tap();
   await expect(page.getByText("Product added successfully!")).toBeVisible({ timeout: 60_000 });
 
   const id = await findProductId(page, name);
+  // The same form sent again (back and send again): its kept photos went to the piece, which is shown; no second piece.
+  const again = await page.request.post("/dashboard/upload", { multipart: sent, maxRedirects: 0 });
+  expect([again.status(), again.headers()["location"]]).toEqual([302, `/dashboard/upload?status=added&product=${id}`]);
+  expect(await sqlQuery<unknown[]>("SELECT id FROM products WHERE name = ?", [name])).toHaveLength(1);
   const media = await sqlQuery<Array<{ original_name: string; original_bytes: number }>>(
     "SELECT m.original_name, m.original_bytes FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",
     [id],

@@ -337,7 +337,8 @@ export async function createProduct(input: ProductCreateInput, images: readonly 
   return { id: made.productId, repeated: false };
 }
 
-async function productOfFormToken(token: string): Promise<number | null> {
+/** The piece an Add form (its one-time token) made already, if any. */
+export async function productOfFormToken(token: string): Promise<number | null> {
   const row = await getDb().selectFrom("product_form_tokens").select("product_id").where("token", "=", token).executeTakeFirst();
   return row ? Number(row.product_id) : null;
 }
