@@ -9,7 +9,7 @@ import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import type { PendingView } from "#app/components/admin/pending-photos.tsx";
-import { DELETE_PRODUCT_CONFIRM, productStateText } from "#app/components/admin/product-card-actions.tsx";
+import { DELETE_PRODUCT_CONFIRM, deleteProductDetail, productStateText } from "#app/components/admin/product-card-actions.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
@@ -243,7 +243,12 @@ export default function EditProduct() {
       <StatusMessage message={actionData?.error} tone="error" />
       {actionData?.conflict ? <ConflictChanges changes={actionData.conflict.changes} /> : null}
       {actionData?.confirm ? (
-        <ConfirmStep message={CONFIRM_TEXT[actionData.confirm.intent]!} {...actionData.confirm} cancelTo={self} />
+        <ConfirmStep
+          message={CONFIRM_TEXT[actionData.confirm.intent]!}
+          detail={actionData.confirm.intent === "delete" ? deleteProductDetail(product.name, product.waiting) : undefined}
+          {...actionData.confirm}
+          cancelTo={self}
+        />
       ) : null}
 
       <HeadedSection heading="images" title={`Images (${product.images.length} of ${UPLOAD_LIMITS.imagesPerProduct}; the first is the main image)`} size="lg" className="mt-6">
@@ -293,7 +298,7 @@ export default function EditProduct() {
 
       <section className="mt-8">
         <Form method="post">
-          <ConfirmButton intent="delete" message={DELETE_PRODUCT_CONFIRM}>
+          <ConfirmButton intent="delete" message={`${DELETE_PRODUCT_CONFIRM}\n\n${deleteProductDetail(product.name, product.waiting)}`}>
             Delete product
           </ConfirmButton>
         </Form>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test.ts";
-import { signIn } from "./helpers.ts";
+import { hydrated, signIn } from "./helpers.ts";
 import { addProduct, sqlQuery } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
 
@@ -83,4 +83,33 @@ test("Delete asks at the piece and names it; Cancel keeps it, Confirm deletes it
   await expect(page.getByText("Product deleted successfully")).toBeVisible();
   await expect(card).toHaveCount(0);
   expect(await countNamed(name)).toBe(0);
+});
+
+test("Delete of a sold piece buyers wait on says their numbers go too, at the card and on its edit page", async ({ page, javaScriptEnabled }) => {
+  const name = uniqueName("Awaited Owl");
+  const id = await addProduct(page, { name, images: [await jpeg("awaited.jpg", 73)] });
+  await sqlQuery("UPDATE products SET state = 'sold' WHERE id = ?", [id]);
+  await sqlQuery("INSERT INTO waiting_buyers (product_id, phone) VALUES (?, ?), (?, ?)", [id, "+919830011111", id, "+919830022222"]);
+  const detail = `“${name}” and its photos will be removed from the shop. 2 buyers waiting to hear about a piece like it will be removed from Waiting buyers too; to record a sale, use Mark sold instead.`;
+
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await card.getByRole("button", { name: "Delete" }).tap();
+  await expect(card.getByRole("alertdialog")).toContainText(detail);
+
+  await page.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) {
+    await hydrated(page);
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Delete product" }).tap();
+    await expect.poll(() => asked).toContain(detail);
+  } else {
+    await page.getByRole("button", { name: "Delete product" }).tap();
+    await expect(page.getByRole("alertdialog")).toContainText(detail);
+  }
+  expect(await countNamed(name)).toBe(1);
 });

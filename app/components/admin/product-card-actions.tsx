@@ -5,8 +5,13 @@ import type { MediaStatus } from "#db/schema.ts";
 import { ConfirmStep } from "./confirm-button.tsx";
 
 export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product?";
-/** The line under the question, naming the piece. */
-export const deleteProductDetail = (name: string) => `“${name}” and its photos will be removed from the shop.`;
+/**
+ * The line under the question, naming the piece, and the buyers waiting to hear about one like
+ * it, whose numbers go with it (a sale is recorded with Mark sold, which keeps them).
+ */
+export const deleteProductDetail = (name: string, waiting = 0) =>
+  `“${name}” and its photos will be removed from the shop.` +
+  (waiting > 0 ? ` ${waiting === 1 ? "1 buyer waiting" : `${waiting} buyers waiting`} to hear about a piece like it will be removed from Waiting buyers too; to record a sale, use Mark sold instead.` : "");
 /** The id of the open delete question: a no-JS post lands there (the form's action ends in #…). */
 export const DELETE_STEP_ID = "confirm-delete";
 
@@ -49,7 +54,7 @@ export function ProductCardActions({
   confirmingDelete = false,
   stateToggle,
 }: {
-  product: { id: number; name: string; giftEntryId: number | null; stockEntryId: number | null };
+  product: { id: number; name: string; giftEntryId: number | null; stockEntryId: number | null; waiting: number };
   editLink: (productId: number, mode: "quick" | "full") => string;
   /** The listing URL the delete posts go back to. */
   returnTo: string;
@@ -129,7 +134,7 @@ export function ProductCardActions({
           <ConfirmStep
             id={DELETE_STEP_ID}
             message={DELETE_PRODUCT_CONFIRM}
-            detail={deleteProductDetail(product.name)}
+            detail={deleteProductDetail(product.name, product.waiting)}
             intent="delete"
             fields={{ productId: product.id }}
             cancelTo={returnTo}

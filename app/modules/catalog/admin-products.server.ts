@@ -22,6 +22,8 @@ export interface AdminProduct extends ProductFields {
   /** Entry ids in the Gift list and stock collection, null when not in them. */
   giftEntryId: number | null;
   stockEntryId: number | null;
+  /** Buyers waiting to hear about a piece like it (a sold or reserved piece's "Tell me when"). */
+  waiting: number;
   /** Bengali and Hindi name and description (null: not translated). */
   translations: ProductTranslations;
 }
@@ -33,7 +35,7 @@ export interface AdminProductPage {
   pageCount: number;
 }
 
-type ProductWithEntries = ProductRow & { gift_entry_id: number | null; stock_entry_id: number | null };
+type ProductWithEntries = ProductRow & { gift_entry_id: number | null; stock_entry_id: number | null; waiting: number | string };
 
 function adminProductsQuery(db: DB = getDb()) {
   return db
@@ -41,7 +43,8 @@ function adminProductsQuery(db: DB = getDb()) {
     .leftJoin("gift_entries", "gift_entries.product_id", "products.id")
     .leftJoin("stock_entries", "stock_entries.product_id", "products.id")
     .selectAll("products")
-    .select(["gift_entries.id as gift_entry_id", "stock_entries.id as stock_entry_id"]);
+    .select(["gift_entries.id as gift_entry_id", "stock_entries.id as stock_entry_id"])
+    .select((eb) => eb.selectFrom("waiting_buyers").select(eb.fn.countAll<number>().as("n")).whereRef("waiting_buyers.product_id", "=", "products.id").as("waiting"));
 }
 
 /** `%`, `_` and `\` typed by the admin are searched literally. */
@@ -71,6 +74,7 @@ async function withAdminImages(rows: ProductWithEntries[]): Promise<AdminProduct
     images: images.get(row.id) ?? [],
     giftEntryId: row.gift_entry_id,
     stockEntryId: row.stock_entry_id,
+    waiting: Number(row.waiting),
     translations: translations.get(row.id) ?? noTranslations(),
   }));
 }
