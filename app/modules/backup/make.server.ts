@@ -164,12 +164,23 @@ async function applyRetention(deps: BackupDeps, current: string): Promise<string
 /** How long a run waits for the backup lock before it answers "busy". */
 const LOCK_WAIT_SECONDS = 5;
 
+/** The database lock a run holds from before it records itself until it has recorded its end. */
+export function backupLockName(databaseUrl: string): string {
+  return `dokra-backup:${databaseAddress(databaseUrl).database}`.slice(0, 64);
+}
+
+/** Whether a run holds the backup lock now (a process killed mid-run holds none once the database has seen it go). */
+export async function backupRunning(db: DB, databaseUrl: string): Promise<boolean> {
+  const held = await sql<{ owner: number | null }>`SELECT IS_USED_LOCK(${backupLockName(databaseUrl)}) AS owner`.execute(db);
+  return held.rows[0]?.owner !== null && held.rows[0]?.owner !== undefined;
+}
+
 /**
  * Makes one backup and records the run. Backups left incomplete by an earlier run (killed,
  * disk full) are removed first; old ones past retention after. "busy" when one is running.
  */
 export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new Date()): Promise<BackupOutcome> {
-  const lockName = `dokra-backup:${databaseAddress(deps.databaseUrl).database}`.slice(0, 64);
+  const lockName = backupLockName(deps.databaseUrl);
   return deps.db.connection().execute(async (connection) => {
     // A few seconds' wait: the lock of a process killed a moment ago is freed only once the
     // database has seen its connection close, and a run then is not "busy".

@@ -34,13 +34,14 @@ export async function recordFailure(db: DB, id: number, reason: string): Promise
     .execute();
 }
 
-/** Runs still marked running while nobody holds the backup lock: their process died. */
-export async function failInterrupted(db: DB): Promise<void> {
-  await db
+/** Runs still marked running while nobody holds the backup lock (all of them, or the one `id`): their process died. */
+export async function failInterrupted(db: DB, id?: number): Promise<void> {
+  let update = db
     .updateTable("backups")
     .set({ status: "failed", phase: null, error: BACKUP_TEXTS.interrupted, finished_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
-    .where("status", "=", "running")
-    .execute();
+    .where("status", "=", "running");
+  if (id !== undefined) update = update.where("id", "=", id);
+  await update.execute();
 }
 
 /** After a restore: the run that made this backup did succeed (the dump caught it running). */

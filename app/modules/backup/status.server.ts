@@ -1,13 +1,14 @@
 // What the dashboard shows and asks of backups: the last runs, the warning on every
 // dashboard page, "Back up now" (a job for the worker) and the latest dump to download.
 import type { Readable } from "node:stream";
+import { getEnv } from "#app/env.server.ts";
 import { addJob, getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import { BACKUP_NOW_JOB_ID } from "./jobs.ts";
-import { completeBackups } from "./make.server.ts";
+import { backupRunning, completeBackups } from "./make.server.ts";
 import { DUMP_FILE } from "./manifest.ts";
 import { BACKUP_TEXTS } from "./messages.ts";
-import { latestRuns, type BackupRun } from "./records.server.ts";
+import { failInterrupted, latestRuns, type BackupRun } from "./records.server.ts";
 import { backupTargetFromEnv } from "./target.server.ts";
 
 /** A backup older than this is no longer a recent one. */
@@ -26,8 +27,21 @@ export function backupWarning(runs: { last: BackupRun | null; lastGood: BackupRu
   return null;
 }
 
+/**
+ * The last runs, with a run recorded as running that holds no lock recorded as interrupted: its
+ * process was killed, and "Back up now" must not wait for the next scheduled run to find out.
+ */
+async function currentRuns(): Promise<Awaited<ReturnType<typeof latestRuns>>> {
+  const db = getDb();
+  const runs = await latestRuns(db);
+  if (runs.last?.status !== "running" || (await backupRunning(db, getEnv().DATABASE_URL))) return runs;
+  // That run only: one that has started since holds the lock.
+  await failInterrupted(db, runs.last.id);
+  return latestRuns(db);
+}
+
 export async function backupWarningNow(): Promise<BackupWarning | null> {
-  return backupWarning(await latestRuns(getDb()));
+  return backupWarning(await currentRuns());
 }
 
 export interface BackupCardData {
@@ -46,13 +60,13 @@ async function nowJobPending(): Promise<boolean> {
 }
 
 export async function backupCard(): Promise<BackupCardData> {
-  const runs = await latestRuns(getDb());
+  const runs = await currentRuns();
   return { ...runs, queued: await nowJobPending(), warning: backupWarning(runs) };
 }
 
 /** The owner's "Back up now": queued for the worker, unless one is already running or waiting. */
 export async function requestBackup(): Promise<"queued" | "running" | "queue-down"> {
-  const { last } = await latestRuns(getDb());
+  const { last } = await currentRuns();
   if (last?.status === "running") return "running";
   try {
     await addJob("backup", { trigger: "dashboard" }, BACKUP_NOW_JOB_ID);
