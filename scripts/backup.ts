@@ -14,6 +14,7 @@ try {
   const outcome = await makeBackup(deps, "command");
   if (outcome.status === "succeeded") {
     console.log(`backup ${outcome.name}: ${outcome.files} files, ${formatBytes(outcome.bytes)}, in ${deps.target.location}`);
+    if (outcome.missing.length) console.warn(BACKUP_TEXTS.missingOriginals(outcome.missing));
     if (outcome.removed.length) console.log(`removed by retention: ${outcome.removed.join(", ")}`);
   } else if (outcome.status === "busy") {
     console.error(BACKUP_TEXTS.alreadyRunning);

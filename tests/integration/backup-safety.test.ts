@@ -10,7 +10,9 @@ import { getEnv, parseEnv } from "#app/env.server.ts";
 import { completeBackups, makeBackup, type BackupDeps } from "#app/modules/backup/make.server.ts";
 import { backupName, MANIFEST_FILE } from "#app/modules/backup/manifest.ts";
 import { BACKUP_TEXTS } from "#app/modules/backup/messages.ts";
+import { latestRuns } from "#app/modules/backup/records.server.ts";
 import { restoreBackup, RestoreRefused, verifyBackup } from "#app/modules/backup/restore.server.ts";
+import { backupWarning } from "#app/modules/backup/status.server.ts";
 import { backupTargetFromEnv, FolderBackupTarget } from "#app/modules/backup/target.server.ts";
 import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
@@ -240,6 +242,36 @@ describe("retention", () => {
       "2026-10-30T140000000Z",
       "2026-10-31T030000000Z",
     ]);
+  }, 60_000);
+});
+
+describe("an original the shop refers to that is lost", () => {
+  it("is named on the run and the dashboard, and old backups are kept until one has it again", async () => {
+    const input = productCreateSchema.parse({ category: "wall-hanging", name: "Lost photo", price: "900", fixedPrice: "", height: "5", width: "5", length: "1", weight: "200" });
+    const { id } = await createProduct(input, [await saveTestUpload(await makeJpeg(120, 90, 7))]);
+    const [media] = await getDb()
+      .selectFrom("media")
+      .innerJoin("product_images", "product_images.media_id", "media.id")
+      .select("media.original_path")
+      .where("product_images.product_id", "=", id)
+      .execute();
+    const lost = media!.original_path;
+    await getStorage().remove("originals", lost);
+
+    const dir = path.join(root, "lost");
+    const target = new FolderBackupTarget(dir);
+    // Sixty nights of older backups: retention would remove most of them.
+    for (let day = 0; day < 60; day++) {
+      const name = backupName(new Date(Date.UTC(2026, 8, 1 + day, 3)));
+      await fs.mkdir(path.join(dir, name), { recursive: true });
+      await fs.writeFile(path.join(dir, name, MANIFEST_FILE), "{}");
+    }
+    const outcome = await makeBackup(deps(target), "command", new Date(Date.UTC(2026, 9, 31, 3)));
+    expect(outcome).toMatchObject({ status: "succeeded", missing: [lost], removed: [] });
+    expect(await completeBackups(target)).toHaveLength(61);
+    const runs = await latestRuns(getDb());
+    expect(runs.last?.error).toBe(BACKUP_TEXTS.missingOriginals([lost]));
+    expect(backupWarning(runs)).toEqual({ message: BACKUP_TEXTS.warningMissing, reason: BACKUP_TEXTS.missingOriginals([lost]) });
   }, 60_000);
 });
 

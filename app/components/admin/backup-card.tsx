@@ -50,6 +50,10 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
         <p className="mt-2 text-sm text-red-800" data-testid="backup-failed">
           {BACKUP_TEXTS.failedAt} ({when(last.finishedAt ?? last.startedAt)}): {last.error}
         </p>
+      ) : last?.status === "succeeded" && last.error ? (
+        <p className="mt-2 text-sm text-red-800" data-testid="backup-missing">
+          {BACKUP_TEXTS.warningMissing} {last.error}
+        </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Form method="post" action="/dashboard/backups">

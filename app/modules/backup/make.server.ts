@@ -11,7 +11,7 @@ import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import { commissionPhotoKeys } from "#app/modules/contact/commissions.server.ts";
 import type { DB } from "#db/index.ts";
 import { databaseAddress, dumpDatabase } from "./database-tools.server.ts";
-import { BACKUP_PHASES } from "./messages.ts";
+import { BACKUP_PHASES, BACKUP_TEXTS } from "./messages.ts";
 import { backupName, backupsToKeep, backupTime, DUMP_FILE, MANIFEST_FILE, MANIFEST_FORMAT, ORIGINALS_FOLDER, type Manifest, type ManifestFile } from "./manifest.ts";
 import { failInterrupted, recordFailure, recordPhase, recordStart, recordSuccess, type Trigger } from "./records.server.ts";
 import type { BackupTarget } from "./target.server.ts";
@@ -27,7 +27,7 @@ export interface BackupDeps {
 }
 
 export type BackupOutcome =
-  | { status: "succeeded"; name: string; bytes: number; files: number; removed: string[] }
+  | { status: "succeeded"; name: string; bytes: number; files: number; removed: string[]; missing: string[] }
   | { status: "failed"; name: string; reason: string }
   | { status: "busy" };
 
@@ -84,16 +84,18 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function copyOriginals(deps: BackupDeps, name: string, keys: readonly string[], files: ManifestFile[], onProgress: (done: number) => Promise<void>): Promise<void> {
+/** Copies the originals; returns the keys not found in the store. */
+async function copyOriginals(deps: BackupDeps, name: string, keys: readonly string[], files: ManifestFile[], onProgress: (done: number) => Promise<void>): Promise<string[]> {
   let done = 0;
+  const notFound: string[] = [];
   for (const key of keys) {
     let source: Readable;
     try {
       source = await deps.storage.openOriginal(key);
     } catch (error) {
-      // Its record was deleted since the list was read (or the file was lost before): nothing to keep.
+      // Its record was deleted since the list was read, or the file is lost: the run tells which.
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      log.warn({ key }, "an original the database referenced is missing; left out of the backup");
+      notFound.push(key);
       continue;
     }
     const path = `${ORIGINALS_FOLDER}${key}`;
@@ -102,9 +104,10 @@ async function copyOriginals(deps: BackupDeps, name: string, keys: readonly stri
     files.push({ path, ...hashed.result() });
     if (++done % 20 === 0) await onProgress(done);
   }
+  return notFound;
 }
 
-async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes: number; files: number }> {
+async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes: number; files: number; missing: string[] }> {
   const { db, target } = deps;
   const startedAt = new Date().toISOString();
   const originals: ManifestFile[] = [];
@@ -112,7 +115,7 @@ async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes:
   // still exists once the dump is done has its original here.
   const before = await referencedOriginals(db);
   await recordPhase(db, id, BACKUP_PHASES.originals(0, before.length));
-  await copyOriginals(deps, name, before, originals, (done) => recordPhase(db, id, BACKUP_PHASES.originals(done, before.length)));
+  const notFound = await copyOriginals(deps, name, before, originals, (done) => recordPhase(db, id, BACKUP_PHASES.originals(done, before.length)));
 
   await recordPhase(db, id, BACKUP_PHASES.database);
   let dump: ManifestFile | undefined;
@@ -124,7 +127,12 @@ async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes:
 
   await recordPhase(db, id, BACKUP_PHASES.lateOriginals);
   const copied = new Set(before);
-  await copyOriginals(deps, name, (await referencedOriginals(db)).filter((key) => !copied.has(key)), originals, async () => undefined);
+  const referenced = await referencedOriginals(db);
+  notFound.push(...(await copyOriginals(deps, name, referenced.filter((key) => !copied.has(key)), originals, async () => undefined)));
+  // Lost files, not records deleted meanwhile: the records that still name them are in the dump.
+  const stillReferenced = new Set(referenced);
+  const missing = notFound.filter((key) => stillReferenced.has(key));
+  if (missing.length > 0) log.warn({ missing }, "originals the database refers to are missing; the backup is without them");
 
   await recordPhase(db, id, BACKUP_PHASES.manifest);
   const migration = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
@@ -139,7 +147,7 @@ async function run(deps: BackupDeps, name: string, id: number): Promise<{ bytes:
     totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
   };
   await target.writeManifest(name, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { bytes: manifest.totalBytes, files: files.length };
+  return { bytes: manifest.totalBytes, files: files.length, missing };
 }
 
 /** Removes what interrupted runs (killed, disk full) left: backups without a manifest. */
@@ -201,11 +209,15 @@ export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new D
         await deps.target.remove(name).catch((e: unknown) => log.warn({ err: e, name }, "could not remove the failed backup; the next run will"));
         return { status: "failed" as const, name, reason };
       }
-      await recordSuccess(deps.db, id, size);
-      const removed = await applyRetention(deps, name).catch((error: unknown) => {
-        log.warn({ err: error }, "could not remove old backups; the next run retries");
-        return [];
-      });
+      await recordSuccess(deps.db, id, size, size.missing.length > 0 ? BACKUP_TEXTS.missingOriginals(size.missing) : null);
+      // Without files the shop refers to, the older backups may be the only ones holding them.
+      const removed =
+        size.missing.length > 0
+          ? []
+          : await applyRetention(deps, name).catch((error: unknown) => {
+              log.warn({ err: error }, "could not remove old backups; the next run retries");
+              return [];
+            });
       log.info({ name, ...size, removed }, "backup made");
       return { status: "succeeded" as const, name, ...size, removed };
     } finally {

@@ -16,6 +16,9 @@ export const BACKUP_TEXTS = {
   warningFailed: "The last backup failed:",
   warningLink: "See backups",
   interrupted: "The backup process stopped before it finished (killed, or the server restarted).",
+  warningMissing: "The last backup is without files the shop refers to:",
+  missingOriginals: (keys: readonly string[]) =>
+    `${keys.length === 1 ? "1 original photo or video" : `${keys.length} original photos or videos`} the shop refers to could not be found in the media store (${keys.slice(0, 5).join(", ")}${keys.length > 5 ? ", …" : ""}). Older backups are kept until a backup has them all.`,
   queueDown: "The backup could not be requested: the job queue (Redis) is not answering. Try again in a minute.",
 } as const;
 

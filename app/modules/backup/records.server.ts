@@ -18,10 +18,11 @@ export async function recordPhase(db: DB, id: number, phase: string): Promise<vo
   await db.updateTable("backups").set({ phase }).where("id", "=", id).execute();
 }
 
-export async function recordSuccess(db: DB, id: number, size: { bytes: number; files: number }): Promise<void> {
+/** A run that finished; `warning` says what it is without (kept in the error column, as a failure's reason is). */
+export async function recordSuccess(db: DB, id: number, size: { bytes: number; files: number }, warning: string | null = null): Promise<void> {
   await db
     .updateTable("backups")
-    .set({ status: "succeeded", phase: null, bytes: size.bytes, files: size.files, finished_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .set({ status: "succeeded", phase: null, bytes: size.bytes, files: size.files, error: warning, finished_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
     .where("id", "=", id)
     .execute();
 }

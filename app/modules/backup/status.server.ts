@@ -22,6 +22,7 @@ export interface BackupWarning {
 /** The warning every dashboard page shows, or null when the last backup is recent and the last run did not fail. */
 export function backupWarning(runs: { last: BackupRun | null; lastGood: BackupRun | null }, now = Date.now()): BackupWarning | null {
   if (runs.last?.status === "failed") return { message: BACKUP_TEXTS.warningFailed, reason: runs.last.error };
+  if (runs.last?.status === "succeeded" && runs.last.error) return { message: BACKUP_TEXTS.warningMissing, reason: runs.last.error };
   if (!runs.lastGood) return { message: BACKUP_TEXTS.warningNone, reason: null };
   if (now - Date.parse(runs.lastGood.finishedAt!) > BACKUP_WARN_AFTER_MS) return { message: BACKUP_TEXTS.warningOld, reason: null };
   return null;
