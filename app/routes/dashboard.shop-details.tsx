@@ -53,11 +53,12 @@ export default function ShopDetails() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const success = actionData ? null : statusFrom(searchParams, STATUS);
-  // A refused form shows what was typed, not what is saved.
+  // A refused form shows what was typed, not what is saved. Conform's reply leaves emptied fields
+  // out: a cleared one stays cleared (a cleared public address must not come back and be saved).
   const shown = (name: (typeof SHOP_DETAIL_FIELDS)[number]) => {
+    if (!actionData?.result?.initialValue) return details[name] ?? "";
     const typed = fields[name].initialValue;
-    if (actionData && typeof typed === "string") return typed;
-    return details[name] ?? "";
+    return typeof typed === "string" ? typed : "";
   };
   const whatsappShown = (value: string) => (/^\d+$/.test(value) ? `+${value}` : value);
 

@@ -103,6 +103,14 @@ test("Shop details: refused by field with the rest kept, then saved and shown on
     const href = new URL((await chat.getAttribute("href"))!);
     expect(href.origin + href.pathname).toBe("https://wa.me/919876543210");
     expect(href.searchParams.get("text")).toContain(`https://shop.dokrashilpa.in/product/${piece!.category}/${piece!.id}`);
+
+    // A field cleared stays cleared when another is refused: the saved address must not come back.
+    await page.goto("/dashboard/shop-details");
+    if (javaScriptEnabled) await hydrated(page);
+    await fillForm(page, { ...wanted, publicUrl: "", phone: "12345" });
+    await save(page);
+    await expect(page.getByText("Phone: enter a phone number with its country code, such as +91 98300 12345.")).toBeVisible();
+    expect(await readForm(page)).toEqual({ ...wanted, publicUrl: "", phone: "12345" });
   } finally {
     // Put back what the other specs expect: the environment's details, no public address set here.
     await page.goto("/dashboard/shop-details");
