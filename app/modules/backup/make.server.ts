@@ -180,7 +180,7 @@ export function backupLockName(databaseUrl: string): string {
 /** Whether a run holds the backup lock now (a process killed mid-run holds none once the database has seen it go). */
 export async function backupRunning(db: DB, databaseUrl: string): Promise<boolean> {
   const held = await sql<{ owner: number | null }>`SELECT IS_USED_LOCK(${backupLockName(databaseUrl)}) AS owner`.execute(db);
-  return held.rows[0]?.owner !== null && held.rows[0]?.owner !== undefined;
+  return (held.rows[0]?.owner ?? null) !== null;
 }
 
 /**
