@@ -124,7 +124,7 @@ function storefrontCompileHints(): Plugin {
 export const PROCESS_ENTRIES = {
   web: "server/index.ts",
   worker: "workers/index.ts",
-  migrate: "db/migrate.ts",
+  migrate: "scripts/migrate.ts",
   seed: "scripts/seed/index.ts",
   supervise: "scripts/supervise.ts",
   "reset-db": "scripts/reset-db.ts",

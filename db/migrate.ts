@@ -1,5 +1,3 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Migrator, type Kysely } from "kysely";
 import { createConnection } from "mysql2/promise";
 import { createDb } from "./index.ts";
@@ -41,11 +39,4 @@ export async function migrate(databaseUrl: string): Promise<void> {
   } finally {
     await db.destroy();
   }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { loadEnvOrExit } = await import("../app/env.server.ts");
-  const env = loadEnvOrExit();
-  await migrate(env.DATABASE_URL);
-  console.log(`database migrated: ${new URL(env.DATABASE_URL).pathname.slice(1)}`);
 }
