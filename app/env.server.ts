@@ -180,9 +180,14 @@ function allowedHosts(value: { ALLOWED_HOSTS?: string[]; PUBLIC_URL?: string; NO
   return [...(value.ALLOWED_HOSTS ?? []), ...publicHost];
 }
 
+/** A host name as the lists hold it: lower case, without the root's trailing dot. */
+export function plainHostName(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, "");
+}
+
 /** Whether `hostname` (no port) is one the shop answers to; this machine's own names always are. */
 export function isAcceptedHost(env: Pick<Env, "ALLOWED_HOSTS">, hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, "");
+  const name = plainHostName(hostname);
   if (LOOPBACK_HOSTS.includes(name)) return true;
   return env.ALLOWED_HOSTS === null ? false : env.ALLOWED_HOSTS.includes(name);
 }

@@ -35,6 +35,15 @@ const deps = (target: FolderBackupTarget | ReturnType<typeof backupTargetFromEnv
 const otherName = `${new URL(getEnv().DATABASE_URL).pathname.slice(1)}_other`;
 const otherUrl = Object.assign(new URL(getEnv().DATABASE_URL), { pathname: `/${otherName}` }).toString();
 
+/** A disk store under `root` already holding one original. */
+async function storeWithOnePhoto(folder: string): Promise<LocalDiskStorage> {
+  const store = new LocalDiskStorage(path.join(root, folder));
+  await store.saveOriginal((async function* () {
+    yield new TextEncoder().encode("someone's photo");
+  })(), 1000);
+  return store;
+}
+
 async function refusal(work: Promise<unknown>): Promise<string> {
   const error = await work.then(
     () => null,
@@ -166,10 +175,7 @@ describe("restore refuses", () => {
       await fs.writeFile(file, JSON.stringify(manifest));
     });
     // A shop that is there: a table of its own and a photo in its store.
-    const store = new LocalDiskStorage(path.join(root, "newer-store"));
-    await store.saveOriginal((async function* () {
-      yield new TextEncoder().encode("the owner's photo");
-    })(), 1000);
+    const store = await storeWithOnePhoto("newer-store");
     const db = createDb(otherUrl, { connectionLimit: 2 });
     try {
       await sql`CREATE DATABASE IF NOT EXISTS ${sql.id(otherName)}`.execute(getDb());
@@ -193,10 +199,7 @@ describe("restore refuses", () => {
     const intoSelf = await refusal(restoreBackup({ db: getDb(), storage: getStorage(), databaseUrl: getEnv().DATABASE_URL }, backup, { replace: false }));
     expect(intoSelf).toMatch(/^The database "dokra_test_[^"]+" is not empty \(\d+ tables\)\. Restoring would overwrite it: run again with --replace/);
     // An empty database, but a store with a file in it.
-    const store = new LocalDiskStorage(path.join(root, "full-store"));
-    await store.saveOriginal((async function* () {
-      yield new TextEncoder().encode("someone's photo");
-    })(), 1000);
+    const store = await storeWithOnePhoto("full-store");
     const db = createDb(otherUrl, { connectionLimit: 2 });
     try {
       expect(await refusal(restoreBackup({ db, storage: store, databaseUrl: otherUrl }, backup, { replace: false }))).toContain(

@@ -1,4 +1,4 @@
-import { getEnv, isAcceptedHost, type Env } from "#app/env.server.ts";
+import { getEnv, isAcceptedHost, plainHostName, type Env } from "#app/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
 import type { ShopSettingsTable } from "#db/schema.ts";
@@ -87,7 +87,7 @@ export function visitorOrigin(request: Request | undefined, env: Env): string | 
   const url = new URL(request.url);
   if (!isAcceptedHost(env, url.hostname)) return null;
   if (env.NODE_ENV !== "production") return url.origin;
-  const name = url.hostname.toLowerCase().replace(/\.$/, "");
+  const name = plainHostName(url.hostname);
   const listed = env.ALLOWED_HOSTS?.includes(name) ? name : env.ALLOWED_HOSTS?.[0];
   return listed ? `https://${listed}` : null;
 }
