@@ -1,4 +1,5 @@
 import { expect, test } from "./test.ts";
+import { hydrated } from "./helpers.ts";
 
 // Layout of every public screen (docs/product-rules.md, Storefront, Pages Public layout), with JavaScript on and off.
 
@@ -112,9 +113,11 @@ test("a form post to a page that takes none is 'Not Allowed' (405); to a path th
   }
 });
 
-test("the three policy pages have real text and are linked from the footer", async ({ page }) => {
+test("the three policy pages have real text and are linked from the footer", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   for (const name of ["Privacy Policy", "Terms and Conditions", "Refund and Returns Policy"]) {
+    // A click while the page hydrates may be lost (app/root.tsx): as the other specs, wait for it.
+    if (javaScriptEnabled) await hydrated(page);
     await page.getByRole("contentinfo").getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const text = await page.getByRole("main").innerText();
