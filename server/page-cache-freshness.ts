@@ -16,17 +16,18 @@ import type { CachedPage } from "./page-cache.ts";
 export async function mayServeStale(page: CachedPage, current: number, staleMs: number, now = Date.now()): Promise<boolean> {
   if (staleMs <= 0) return false;
   const first = await firstUnnamedChange(page, current);
-  return first !== null && now - first <= staleMs;
+  return typeof first === "number" && now - first <= staleMs;
 }
 
 /**
  * When the first change since `page` was made, if every change since is known and none of them
- * names what it shows, however long ago: null when one may have changed it.
+ * names what it shows, however long ago: null when one may have changed it, undefined when
+ * Redis did not answer (not known yet).
  */
-export async function firstUnnamedChange(page: CachedPage, current: number): Promise<number | null> {
+export async function firstUnnamedChange(page: CachedPage, current: number): Promise<number | null | undefined> {
   if (current <= page.version || current - page.version > MAX_STALE_VERSIONS) return null;
   const changes = await readPublicChanges(page.version + 1, current);
-  if (!changes) return null;
+  if (!changes) return changes;
   return changes.every((change) => change.tags !== null && !change.tags.some((tag) => names(tag, page.tags))) ? changes[0]!.at : null;
 }
 

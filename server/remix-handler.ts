@@ -80,8 +80,10 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
       // committed part of its work: bump on any status, and when rendering threw. A write
       // whose module named what it changed lets other pages be served stale for a moment.
       if (adminWrite) {
-        await bumpPublicVersion([...facts.changed]);
-        void currentPublicVersion().then((version) => version !== null && cache && noticeVersion(version));
+        // The bump's own version: a read here could time out on a busy machine, and then no
+        // page would be warmed until a visitor came.
+        const version = await bumpPublicVersion([...facts.changed]);
+        if (version !== null && cache) noticeVersion(version);
       }
     }
     if (cache) res.setHeader("X-Cache", "BYPASS");
@@ -161,12 +163,14 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
     const stored = cache!.peek(key);
     if (staleMs <= 0 || !stored) return;
     const epoch = cache!.epoch;
+    // Redis did not answer in time (a busy machine), for the version or for the changes since:
+    // asked again shortly, not left to the next visitor. A copy from before such a failure is
+    // rendered again as any outdated one is.
     const version = await currentPublicVersion();
-    // Redis did not answer in time (a busy machine): asked again shortly, not left to the next
-    // visitor. A copy from before such a failure is rendered again as any outdated one is.
     if (version === null) return Date.now() + refreshLeadMs;
     if (stored.version >= version) return;
     const since = await firstUnnamedChange(stored, version);
+    if (since === undefined) return Date.now() + refreshLeadMs;
     if (since === null) return;
     const due = since + staleMs - refreshLeadMs;
     const last = refresher.lastRendered(key);

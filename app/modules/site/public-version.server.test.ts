@@ -17,8 +17,8 @@ describe("the public version", () => {
 
   it("moves on with every bump, as every other process sees it", async () => {
     const before = await readWhenConnected();
-    expect(await bumpPublicVersion()).toBe(true);
-    expect(await bumpPublicVersion()).toBe(true);
+    expect(await bumpPublicVersion()).toBe(before + 1);
+    expect(await bumpPublicVersion()).toBe(before + 2);
     expect(await readPublicVersion()).toBe(before + 2);
     expect(Number(await getRedis().get(publicVersionKey()))).toBe(before + 2);
   });
@@ -26,8 +26,9 @@ describe("the public version", () => {
   it("restarts above every earlier number when the key is lost", async () => {
     const before = await readWhenConnected();
     await getRedis().del(publicVersionKey());
-    expect(await bumpPublicVersion()).toBe(true);
+    const bumped = await bumpPublicVersion();
     const after = await readPublicVersion();
+    expect(bumped).toBe(after);
     expect(after).not.toBeNull();
     expect(after!).toBeGreaterThan(1_600_000_000_000);
     expect(after).not.toBe(before);

@@ -203,37 +203,38 @@ let pendingRetry: NodeJS.Timeout | undefined;
 /**
  * Moves the public version on; call it after the change is committed. `tags` names what
  * changed (`product:12`) when the writer knows it exactly; without them the change may touch
- * any page. Resolves false when Redis could not be reached: the bump is then retried in the
- * background until it lands (as a change of anything).
+ * any page. Resolves to the new version, or null when Redis could not be reached: the bump is
+ * then retried in the background until it lands (as a change of anything).
  */
-export async function bumpPublicVersion(tags: readonly string[] | null = null): Promise<boolean> {
+export async function bumpPublicVersion(tags: readonly string[] | null = null): Promise<number | null> {
   const redis = connection();
   try {
     await whenReady(redis, 2_000);
     const key = publicVersionKey();
     const results = await redis.multi().set(key, SEED(), "NX").incr(key).exec();
     const version = results?.[1]?.[1];
-    if (typeof version === "number") {
-      const now = Date.now();
-      const change: PublicChange = { at: now, tags: tags && tags.length > 0 && !tags.includes(ANY_CHANGE) ? [...tags] : null };
-      // The moment of the change, for the feeds' Last-Modified, and what it changed, for the
-      // page cache. Best effort: the bump has landed; a change not recorded reads as "anything".
-      // Announced after its change is recorded, so a process that hears it can read what it changed.
-      await redis
-        .multi()
-        .set(seenAtKey(version), String(now), "PX", SEEN_AT_TTL_MS, "NX")
-        .set(changeKey(version), JSON.stringify(change), "PX", CHANGE_TTL_MS)
-        .publish(bumpsChannel(), String(version))
-        .exec()
-        .catch(() => undefined);
-      // This process's next page already sees it, whatever the channel's delay.
-      hear(version, now);
-    }
+    if (typeof version !== "number") throw new Error("the version did not move");
+    const now = Date.now();
+    const change: PublicChange = { at: now, tags: tags && tags.length > 0 && !tags.includes(ANY_CHANGE) ? [...tags] : null };
+    // The moment of the change, for the feeds' Last-Modified, and what it changed, for the
+    // page cache. Best effort: the bump has landed; a change not recorded reads as "anything".
+    // Announced after its change is recorded, so a process that hears it can read what it changed.
+    const recorded = await redis
+      .multi()
+      .set(seenAtKey(version), String(now), "PX", SEEN_AT_TTL_MS, "NX")
+      .set(changeKey(version), JSON.stringify(change), "PX", CHANGE_TTL_MS)
+      .publish(bumpsChannel(), String(version))
+      .exec()
+      .catch(() => null);
+    // This process's next page already sees it, whatever the channel's delay, and knows what
+    // it changed without asking Redis again (only if recorded: others read it from there).
+    if (recorded?.[1]?.[0] === null) knownChanges.set(version, change);
+    hear(version, now);
     if (pendingRetry) {
       clearTimeout(pendingRetry);
       pendingRetry = undefined;
     }
-    return true;
+    return version;
   } catch (error) {
     log.error({ err: error instanceof Error ? error.message : error }, "could not bump the public version; retrying");
     pendingRetry ??= setTimeout(() => {
@@ -241,7 +242,7 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
       void bumpPublicVersion();
     }, BUMP_RETRY_MS);
     pendingRetry.unref();
-    return false;
+    return null;
   }
 }
 
@@ -249,22 +250,22 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
 const knownChanges = new Map<number, PublicChange>();
 
 /**
- * The changes of versions `from`..`to` (both included), in order, or null when one of them
- * is not known (not recorded, expired, or Redis does not answer).
+ * The changes of versions `from`..`to` (both included), in order; null when one of them is not
+ * known (not recorded, or expired), undefined when Redis does not answer (ask again later).
  */
-export async function readPublicChanges(from: number, to: number): Promise<PublicChange[] | null> {
+export async function readPublicChanges(from: number, to: number): Promise<PublicChange[] | null | undefined> {
   const versions = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const missing = versions.filter((version) => !knownChanges.has(version));
   if (missing.length > 0) {
     const redis = connection();
-    if (redis.status !== "ready") return null;
+    if (redis.status !== "ready") return undefined;
     try {
       const values = await redis.mget(...missing.map(changeKey));
       values.forEach((value, i) => {
         if (value !== null) knownChanges.set(missing[i]!, JSON.parse(value) as PublicChange);
       });
     } catch {
-      return null;
+      return undefined;
     }
     if (knownChanges.size > 2_000) for (const version of [...knownChanges.keys()].slice(0, 1_000)) knownChanges.delete(version);
   }
