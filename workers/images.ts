@@ -1,12 +1,11 @@
 import { promises as fs } from "node:fs";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "#app/modules/media/limits.ts";
+import { DECODE_OPTIONS, describeSharpError, MAX_INPUT_PIXELS } from "#app/modules/media/image-check.server.ts";
 import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 
-/** 40 MP: well below sharp's default, above any phone photo. */
-export const MAX_INPUT_PIXELS = 40_000_000;
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 export const OG_MAX_BYTES = 300 * 1024;
 
@@ -26,17 +25,6 @@ export interface ImageResult {
   variants: MediaVariant[];
 }
 
-// Errors sharp raises for undecodable input, as opposed to disk or memory trouble.
-// Loader errors ("VipsJpeg: …", "vipspng: libpng read error", "gifload: …") all mean the file's bytes.
-const BAD_INPUT = /unsupported image format|corrupt|premature end|truncated|bad seek|exceeds pixel limit|input buffer|invalid|not a known file format|vips_image_get|marker|huffman|IHDR|decode|vipsjpeg|vipspng|libpng|read error|gifload|webpload|heifload|out of order|crc/i;
-
-export function describeSharpError(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/exceeds pixel limit/i.test(message)) return IMAGE_MESSAGES.tooManyPixels;
-  if (BAD_INPUT.test(message)) return "The image file is damaged or incomplete and cannot be read.";
-  return null;
-}
-
 function hex(n: number): string {
   return Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, "0");
 }
@@ -46,7 +34,7 @@ export const IMAGE_MESSAGES = {
   notImage: MESSAGES.notImage,
   svg: MESSAGES.svg,
   heic: MESSAGES.heic,
-  tooManyPixels: `The image is too large (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
+  tooManyPixels: MESSAGES.tooManyPixels(MAX_INPUT_PIXELS),
 } as const;
 
 /** sharp's format names we decode; AVIF is reported as "heif" with AV1 compression. */
@@ -91,12 +79,7 @@ export async function inspectImage(inputPath: ImageInput): Promise<{ format: str
 export async function decodeImage(inputPath: ImageInput): Promise<{ data: Buffer; info: OutputInfo }> {
   await inspectImage(inputPath);
   try {
-    return await sharp(inputPath, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      failOn: "truncated",
-      animated: false,
-      pages: 1,
-    })
+    return await sharp(inputPath, DECODE_OPTIONS)
       .rotate()
       .toColourspace("srgb")
       .flatten({ background: "#ffffff" })

@@ -93,10 +93,12 @@ describe("files that are not what they say", () => {
     expect([answer.status, answer.message]).toEqual([400, `empty.jpg: ${MESSAGES.emptyFile}`]);
   });
 
-  it("a JPEG with a corrupt header passes the byte sniff and is left to the worker (which fails it: hostile-media)", async () => {
-    const answer = await gallery(file(await jpegWithCorruptHeader(), "corrupt.jpg"));
-    expect(answer.status).toBe(201);
-    await removeEntry(answer.data!._id);
+  it("a JPEG with a corrupt header or cut short passes the byte sniff but not the decode: 400 naming the file", async () => {
+    const corrupt = await gallery(file(await jpegWithCorruptHeader(), "corrupt.jpg"));
+    expect([corrupt.status, corrupt.message]).toEqual([400, `corrupt.jpg: ${MESSAGES.damagedImage}`]);
+    const camera = await makeJpeg(1600, 1200, 7);
+    const cut = await gallery(file(camera.subarray(0, Math.floor(camera.length * 0.7)), "IMG_0930.jpg"));
+    expect([cut.status, cut.message]).toEqual([400, `IMG_0930.jpg: ${MESSAGES.damagedImage}`]);
   });
 });
 
@@ -145,6 +147,25 @@ describe("image counts and sizes", () => {
     const answer = await call(productEndpoints.update, multipart(`/api/v1/products/update/${id}`, form, { method: "PUT", cookie }), { id });
     expect([answer.status, answer.message]).toEqual([413, PRODUCT_IMAGE_MESSAGES.tooLarge]);
     expect(await getDb().selectFrom("product_images").selectAll().where("product_id", "=", Number(id)).execute()).toEqual(before);
+    const deleted = await call(productEndpoints.remove, new Request(`http://localhost:3000/api/v1/products/delete/${id}`, { method: "DELETE", headers: { Cookie: cookie } }), { id });
+    expect(deleted.status).toBe(200);
+  });
+
+  it("an edit replacing the photos with one cut short: 400 naming it; the piece keeps its photos and its name", async () => {
+    const created = await create(productForm(valid("Replace Kept"), [file(photo, "one.jpg"), file(photo, "two.jpg")]));
+    expect(created.status).toBe(201);
+    const id = created.data!._id;
+    const imagesOf = () => getDb().selectFrom("product_images").selectAll().where("product_id", "=", Number(id)).execute();
+    const before = await imagesOf();
+    const form = new FormData();
+    form.append("name", "Replace Lost");
+    const good = await makeJpeg(1200, 900, 3);
+    form.append("images", file(good, "good.jpg"));
+    form.append("images", file(good.subarray(0, good.length - 4000), "cut.jpg"));
+    const answer = await call(productEndpoints.update, multipart(`/api/v1/products/update/${id}`, form, { method: "PUT", cookie }), { id });
+    expect([answer.status, answer.message]).toEqual([400, `cut.jpg: ${MESSAGES.damagedImage}`]);
+    expect(await imagesOf()).toEqual(before);
+    expect((await getDb().selectFrom("products").select("name").where("id", "=", Number(id)).executeTakeFirstOrThrow()).name).toBe("Replace Kept");
     const deleted = await call(productEndpoints.remove, new Request(`http://localhost:3000/api/v1/products/delete/${id}`, { method: "DELETE", headers: { Cookie: cookie } }), { id });
     expect(deleted.status).toBe(200);
   });

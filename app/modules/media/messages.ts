@@ -8,6 +8,8 @@ export const MESSAGES = {
   emptyFile: "The file is empty.",
   storeUnavailable: "The media store cannot be reached just now, so nothing was saved. Please try again in a minute.",
   svg: "SVG drawings are not accepted; please upload a JPEG or PNG photo.",
+  damagedImage: "The image file is damaged or incomplete and cannot be read.",
+  tooManyPixels: (maxPixels: number) => `The image is too large (more than ${maxPixels / 1_000_000} megapixels).`,
 } as const;
 
 /** The fields and words of photos kept while a product form comes back refused (pending.server.ts). */

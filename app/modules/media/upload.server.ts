@@ -1,6 +1,7 @@
 import { fileTypeFromStream } from "file-type/node";
 import { HttpError } from "#app/lib/http-error.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { unreadableImageReason } from "./image-check.server.ts";
 import { MB, UPLOAD_LIMITS, type FileFieldRule } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { MalformedMultipartError, readParts, type Part } from "./multipart.server.ts";
@@ -105,7 +106,7 @@ async function sniff(storage: MediaStorage, key: string, kind: "image" | "video"
 /**
  * Parses a multipart request, streaming each file of the named fields into the
  * originals area while enforcing count and size limits, then checks every file's
- * type by its bytes. On any refusal, nothing stays on disk.
+ * type by its bytes and that every image decodes. On any refusal, nothing stays on disk.
  */
 export async function parseUpload(
   request: Request,
@@ -180,6 +181,10 @@ export async function parseUpload(
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       file.mimeType = await sniff(storage, file.key, rules[file.field]!.kind);
+      // Refused now, not after the save: an edit replacing a piece's photos with one that cannot
+      // be read would otherwise leave it with none.
+      const unreadable = rules[file.field]!.kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
+      if (unreadable) throw new UploadError(`${file.originalName}: ${unreadable}`, 400, file.field);
     }
   } catch (error) {
     await discard();
