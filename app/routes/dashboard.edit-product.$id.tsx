@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
+import { ConflictChanges } from "#app/components/admin/conflict-changes.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import type { PendingView } from "#app/components/admin/pending-photos.tsx";
@@ -14,10 +15,11 @@ import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
+import type { FieldChange } from "#app/lib/field-changes.ts";
 import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
-import { changesSince, CONFLICT_MESSAGES, editBase, type FieldChange } from "#app/modules/catalog/edit-conflict.ts";
+import { changesSince, CONFLICT_MESSAGES, editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainImage, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
@@ -180,27 +182,6 @@ async function conflictAnswer(id: number, original: unknown, result: SubmissionR
   return data<ActionData>({ result, error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
 }
 
-function ConflictChanges({ changes }: { changes: FieldChange[] }) {
-  return (
-    <section aria-labelledby="conflict-changes" data-testid="conflict-changes" className="my-3 rounded border border-amber-400 bg-amber-50 p-3 text-sm">
-      <h2 id="conflict-changes" className="font-semibold">
-        {CONFLICT_MESSAGES.changedHeading}
-      </h2>
-      {changes.length === 0 ? (
-        <p>{CONFLICT_MESSAGES.nothingListed}</p>
-      ) : (
-        <ul className="mt-1 list-disc pl-5">
-          {changes.map((c) => (
-            <li key={c.label}>
-              <strong>{c.label}</strong>: {c.was} → {c.now}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 const imageButtonClass = "min-h-11 rounded border px-3 py-2";
 
 function ImageButton({ intent, mediaId, direction, label }: { intent: string; mediaId: number; direction?: "up" | "down"; label: string }) {
@@ -241,7 +222,7 @@ export default function EditProduct() {
       </p>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
-      {actionData?.conflict ? <ConflictChanges changes={actionData.conflict.changes} /> : null}
+      {actionData?.conflict ? <ConflictChanges heading={CONFLICT_MESSAGES.changedHeading} changes={actionData.conflict.changes} nothingListed={CONFLICT_MESSAGES.nothingListed} /> : null}
       {actionData?.confirm ? (
         <ConfirmStep
           message={CONFIRM_TEXT[actionData.confirm.intent]!}

@@ -34,6 +34,15 @@ async function save(page: Page) {
   await page.getByRole("button", { name: "Save shop details" }).tap();
 }
 
+/** Puts back what the other specs expect: the environment's details, no public address set here. */
+async function putBack(page: Page, before: Record<keyof typeof LABELS, string>, javaScriptEnabled: boolean) {
+  await page.goto("/dashboard/shop-details");
+  if (javaScriptEnabled) await hydrated(page);
+  await fillForm(page, { ...before, publicUrl: "" });
+  await save(page);
+  await expect(page.getByText("Shop details saved. Every page shows them now.")).toBeVisible();
+}
+
 test("Shop details: refused by field with the rest kept, then saved and shown on the storefront at once", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   await signIn(page);
@@ -112,13 +121,43 @@ test("Shop details: refused by field with the rest kept, then saved and shown on
     await expect(page.getByText("Phone: enter a phone number with its country code, such as +91 98300 12345.")).toBeVisible();
     expect(await readForm(page)).toEqual({ ...wanted, publicUrl: "", phone: "12345" });
   } finally {
-    // Put back what the other specs expect: the environment's details, no public address set here.
-    await page.goto("/dashboard/shop-details");
-    if (javaScriptEnabled) await hydrated(page);
-    await fillForm(page, { ...before, publicUrl: "" });
-    await save(page);
-    await expect(page.getByText("Shop details saved. Every page shows them now.")).toBeVisible();
+    await putBack(page, before, javaScriptEnabled);
   }
   await page.goto("/contact");
   await expect(page.getByTestId("site-footer")).toContainText(before.email);
+});
+
+test("Shop details open on two devices: the later save keeps the earlier one's change and says what changed", async ({ page, context, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto("/dashboard/shop-details");
+    if (javaScriptEnabled) await hydrated(tab);
+  }
+  const before = await readForm(page);
+  const stamp = Date.now().toString().slice(-5);
+  const map = `Dariyapur Dokra Village ${stamp}`;
+  const email = `two${stamp}@dokrashilpa.in`;
+  try {
+    // The phone saves a new map place...
+    // (The test server's address stands in for a public one, which production refuses: left empty.)
+    await fillForm(other, { mapQuery: map, publicUrl: "" });
+    await save(other);
+    await expect(other.getByText("Shop details saved. Every page shows them now.")).toBeVisible();
+    // ...then the laptop, opened before, saves a new e-mail: nothing is lost, nothing overwritten.
+    await fillForm(page, { email, publicUrl: "" });
+    await save(page);
+    await expect(page.getByText(/saved somewhere else after you opened this page, so nothing was saved yet/)).toBeVisible();
+    await expect(page.getByTestId("conflict-changes")).toContainText(`Map place: ${before.mapQuery} → ${map}`);
+    expect(await readForm(page)).toEqual({ ...before, email, mapQuery: map, publicUrl: "" });
+    await page.screenshot({ path: `docs/screenshots/admin-shop-details-conflict-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
+    await save(page);
+    await expect(page.getByText("Shop details saved. Every page shows them now.")).toBeVisible();
+    await page.goto("/contact");
+    await expect(page.getByTestId("site-footer")).toContainText(email);
+    await expect(page.getByTestId("map-link")).toHaveAttribute("href", `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(map)}`);
+  } finally {
+    await putBack(page, before, javaScriptEnabled);
+  }
 });

@@ -1,5 +1,6 @@
 // An edit based on an older version of a product (manage.server.ts refuses it): what the
 // edit page sends along to know what it started from, and what changed since. Client-safe.
+import { fieldChanges, parseBase, type FieldChange } from "#app/lib/field-changes.ts";
 import { TRANSLATED_LANGUAGES } from "#app/modules/i18n/languages.ts";
 import { TRANSLATION_LABELS, type ProductTranslations } from "./translations.ts";
 
@@ -57,32 +58,7 @@ export function editBase(product: EditBase): string {
   return JSON.stringify(flatFields(product));
 }
 
-export interface FieldChange {
-  label: string;
-  was: string;
-  now: string;
-}
-
-const SHOWN_LENGTH = 160;
-
-function shown(v: unknown): string {
-  if (v === null || v === undefined || v === "") return "(empty)";
-  const text = String(v);
-  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
-}
-
 /** What differs between the base an edit started from (editBase's text) and the product now. */
 export function changesSince(baseText: unknown, now: EditBase): FieldChange[] {
-  let base: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = typeof baseText === "string" ? JSON.parse(baseText) : null;
-    if (parsed && typeof parsed === "object") base = parsed as Record<string, unknown>;
-  } catch {
-    // A mangled base lists nothing; the refusal itself still stands.
-  }
-  const current = flatFields(now);
-  return Object.keys(LABELS).flatMap((field) => {
-    if (!(field in base) || shown(base[field]) === shown(current[field])) return [];
-    return [{ label: LABELS[field]!, was: shown(base[field]), now: shown(current[field]) }];
-  });
+  return fieldChanges(parseBase(baseText), flatFields(now), LABELS);
 }

@@ -4,7 +4,7 @@ import { getDb } from "#db/index.ts";
 import { bumpPublicVersion, closePublicVersion } from "./public-version.server.ts";
 import { readWhenConnected } from "./public-version.test-support.ts";
 import { getShopSettings, readShopDetails, saveShopDetails, visitorOrigin } from "./settings.server.ts";
-import { normalisePhone, shopDetailsSchema } from "./shop-details-schema.ts";
+import { normalisePhone, shopDetailsBase, shopDetailsSchema } from "./shop-details-schema.ts";
 
 // The shop's details against the real MySQL and Redis: the environment's values until the owner
 // saves the Shop details page, then hers, on the next read, with the public version moved on.
@@ -61,6 +61,28 @@ describe("the shop's details", () => {
     await saveShopDetails({ ...parsed.data!, publicUrl: null });
     expect((await getShopSettings(new Request("http://127.0.0.1:4321/"))).publicUrl).toBe("http://127.0.0.1:4321");
     expect(await getDb().selectFrom("shop_settings").select("id").execute()).toHaveLength(1);
+  });
+
+  it("opened on two devices: the second save does not overwrite the first; it lists what changed and saves once seen", async () => {
+    const opened = await readShopDetails();
+    const base = shopDetailsBase(opened);
+    // The phone saves a new phone number...
+    expect(await saveShopDetails({ ...opened, phone: "+91 94340 11111" }, base)).toBeNull();
+    // ...then the laptop, opened before, saves a new e-mail with the old phone number in its form.
+    const laptop = { ...opened, email: "orders@dokrashilpa.in" };
+    const conflict = await saveShopDetails(laptop, base);
+    expect(conflict?.changes).toEqual([{ label: "Phone", was: opened.phone, now: "+91 94340 11111" }]);
+    expect((await readShopDetails()).email).toBe(opened.email);
+    // The form it shows again holds both: the laptop's e-mail and the phone's new number.
+    expect(conflict?.merged).toEqual({ ...opened, email: "orders@dokrashilpa.in", phone: "+91 94340 11111" });
+    // Sent again with the base the refusal answered: saved.
+    expect(await saveShopDetails(conflict!.merged, conflict!.base)).toBeNull();
+    const saved = await readShopDetails();
+    expect(saved).toMatchObject({ email: "orders@dokrashilpa.in", phone: "+91 94340 11111" });
+    // Two saves from pages opened alike, at once: one is saved, the other told.
+    const both = await Promise.all(["Bikna", "Dariyapur"].map((mapQuery) => saveShopDetails({ ...saved, mapQuery }, shopDetailsBase(saved))));
+    expect(both.filter((answer) => answer === null)).toHaveLength(1);
+    expect(both.find((answer) => answer !== null)?.changes.map((c) => c.label)).toEqual(["Map place"]);
   });
 });
 

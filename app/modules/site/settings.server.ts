@@ -1,9 +1,11 @@
 import { getEnv, isAcceptedHost, plainHostName, type Env } from "#app/env.server.ts";
+import { fieldChanges, parseBase, type FieldChange } from "#app/lib/field-changes.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
 import type { ShopSettingsTable } from "#db/schema.ts";
 import { bumpPublicVersion, currentPublicVersion } from "./public-version.server.ts";
-import type { ShopDetailsInput } from "./shop-details-schema.ts";
+import { SHOP_DETAIL_FIELDS, shopDetailsBase, type ShopDetailsInput } from "./shop-details-schema.ts";
+import { SHOP_DETAILS_TEXT as T } from "./shop-details-texts.ts";
 
 /** The shop's public details: the dashboard's Shop details where set there, else the environment's. */
 export interface ShopSettings {
@@ -110,8 +112,30 @@ export async function getShopSettings(request?: Request): Promise<ShopSettings> 
   };
 }
 
-/** Saves the Shop details page and moves the public version on, so every cached page shows them. */
-export async function saveShopDetails(input: ShopDetailsInput): Promise<void> {
+/** What another save changed since the form was opened: nothing was saved. */
+export interface ShopDetailsConflict {
+  changes: FieldChange[];
+  /** The details as they are now, for the form's next base. */
+  base: string;
+  /** The form to show: the fields this form changed as sent, every other one as it is now. */
+  merged: ShopDetailsInput;
+}
+
+/** `input` over `now` where it differs from the `base` it started from: a save elsewhere is kept. */
+function mergeOver(now: ShopDetailsInput, base: Record<string, unknown>, input: ShopDetailsInput): ShopDetailsInput {
+  const merged = { ...now };
+  for (const field of SHOP_DETAIL_FIELDS) {
+    if (!(field in base) || input[field] !== base[field]) Object.assign(merged, { [field]: input[field] });
+  }
+  return merged;
+}
+
+/**
+ * Saves the Shop details page and moves the public version on, so every cached page shows them.
+ * With `baseText` (the details the form was opened with), a save made elsewhere since is not
+ * overwritten: nothing is saved, and the fields it changed are answered with the form to show.
+ */
+export async function saveShopDetails(input: ShopDetailsInput, baseText?: unknown): Promise<ShopDetailsConflict | null> {
   const row = {
     public_url: input.publicUrl,
     phone: input.phone,
@@ -126,10 +150,21 @@ export async function saveShopDetails(input: ShopDetailsInput): Promise<void> {
     youtube: input.youtube,
     x: input.x,
   };
-  await getDb()
-    .insertInto("shop_settings")
-    .values({ id: 1, ...row })
-    .onDuplicateKeyUpdate(row)
-    .execute();
-  await bumpPublicVersion();
+  const conflict = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      // The one row exists (empty: the environment's values) so two saves at once take turns on its lock.
+      await trx.insertInto("shop_settings").ignore().values({ id: 1 }).execute();
+      const stored = await trx.selectFrom("shop_settings").selectAll().where("id", "=", 1).forUpdate().executeTakeFirst();
+      const now = shopDetailsOf(stored);
+      if (baseText !== undefined) {
+        const base = parseBase(baseText);
+        const changes = fieldChanges(base, { ...now }, T.labels);
+        if (changes.length > 0) return { changes, base: shopDetailsBase(now), merged: mergeOver(now, base, input) };
+      }
+      await trx.updateTable("shop_settings").set(row).where("id", "=", 1).execute();
+      return null;
+    });
+  if (!conflict) await bumpPublicVersion();
+  return conflict;
 }

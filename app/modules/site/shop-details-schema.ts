@@ -97,3 +97,6 @@ export const SHOP_DETAIL_FIELDS = [
   "youtube",
   "x",
 ] as const satisfies readonly (keyof ShopDetailsInput)[];
+
+/** The details as a form starts from them (sent back in a hidden field, for the conflict check). */
+export const shopDetailsBase = (details: ShopDetailsInput): string => JSON.stringify(details);

@@ -5,6 +5,9 @@ export const SHOP_DETAILS_TEXT = {
   intro: "How buyers reach the shop: shown in the footer, on Contact us and in every WhatsApp message. Saved here, it shows on every page at once.",
   saved: "Shop details saved. Every page shows them now.",
   fixFields: "Please correct the highlighted fields; nothing was saved.",
+  conflict:
+    "The shop details were saved somewhere else after you opened this page, so nothing was saved yet. The form now holds your changes together with what changed meanwhile (listed below). Check it, then save again.",
+  changedHeading: "Changed meanwhile",
   labels: {
     publicUrl: "Public address of the shop",
     phone: "Phone",
