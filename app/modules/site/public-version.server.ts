@@ -228,7 +228,7 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
       .catch(() => null);
     // This process's next page already sees it, whatever the channel's delay, and knows what
     // it changed without asking Redis again (only if recorded: others read it from there).
-    if (recorded?.[1]?.[0] === null) knownChanges.set(version, change);
+    if (recorded?.[1]?.[0] === null) rememberChange(version, change);
     hear(version, now);
     if (pendingRetry) {
       clearTimeout(pendingRetry);
@@ -249,6 +249,12 @@ export async function bumpPublicVersion(tags: readonly string[] | null = null): 
 /** Changes already read: a version's change never changes. */
 const knownChanges = new Map<number, PublicChange>();
 
+/** Keeps a change read or made here; past 2,000, the oldest 1,000 are forgotten (a worker bumps for every job). */
+function rememberChange(version: number, change: PublicChange): void {
+  knownChanges.set(version, change);
+  if (knownChanges.size > 2_000) for (const old of [...knownChanges.keys()].slice(0, 1_000)) knownChanges.delete(old);
+}
+
 /**
  * The changes of versions `from`..`to` (both included), in order; null when one of them is not
  * known (not recorded, or expired), undefined when Redis does not answer (ask again later).
@@ -262,12 +268,11 @@ export async function readPublicChanges(from: number, to: number): Promise<Publi
     try {
       const values = await redis.mget(...missing.map(changeKey));
       values.forEach((value, i) => {
-        if (value !== null) knownChanges.set(missing[i]!, JSON.parse(value) as PublicChange);
+        if (value !== null) rememberChange(missing[i]!, JSON.parse(value) as PublicChange);
       });
     } catch {
       return undefined;
     }
-    if (knownChanges.size > 2_000) for (const version of [...knownChanges.keys()].slice(0, 1_000)) knownChanges.delete(version);
   }
   const changes = versions.map((version) => knownChanges.get(version));
   return changes.every((change) => change !== undefined) ? (changes as PublicChange[]) : null;
