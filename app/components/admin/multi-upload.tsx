@@ -16,7 +16,7 @@ interface Pending {
 /**
  * Several image files at once (docs/product-rules.md, States). Without JS: one multipart post. With JS:
  * one request per file, each shown as uploading; a file leaves the pending list on
- * success or shows 'Upload failed' with a Remove button. Non-image files are dropped.
+ * success or shows 'Upload failed', the server's reason and a Remove button. Non-image files are dropped.
  */
 /** The card-shaped multipart form of the upload screens (plain post without JS, XHR with progress with it). */
 export function UploadForm(props: ComponentProps<typeof Form>) {
@@ -82,14 +82,12 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
       {pending.length > 0 ? (
         <ul className="mt-3 space-y-1 text-sm" aria-label="Pending uploads">
           {pending.map((p) => (
-            <li key={p.key} className="flex items-center gap-2" data-testid="pending-upload">
-              <span className="truncate">{p.file.name}</span>
+            <li key={p.key} className="flex flex-wrap items-center gap-x-2" data-testid="pending-upload">
+              <span className="min-w-0 truncate">{p.file.name}</span>
               {p.state === "uploading" ? <span className="text-amber-800">Uploading…</span> : null}
               {p.state === "failed" ? (
                 <>
-                  <span className="text-red-700" title={p.error ?? undefined}>
-                    Upload failed
-                  </span>
+                  <span className="text-red-700">Upload failed</span>
                   <button
                     type="button"
                     className="min-h-11 rounded border border-red-700 px-3 text-xs text-red-700"
@@ -97,6 +95,8 @@ export function MultiImageUpload({ field, label, buttonText }: { field: string; 
                   >
                     Remove
                   </button>
+                  {/* The reason in full: a phone has no hover to show a title. */}
+                  {p.error ? <p className="basis-full text-xs text-red-700">{p.error}</p> : null}
                 </>
               ) : null}
             </li>
