@@ -163,7 +163,7 @@ export default function Home() {
                 <h3 className="mt-2 font-medium" title={product.name} data-testid="card-title" lang={fallbackLang(product.nameLang)}>
                   {truncate(product.name, 20)}
                 </h3>
-                <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+                <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} />
                 <Link
                   to={local(`/product/${product.category}/${product.id}`)}
                   className="mt-auto inline-flex min-h-11 items-center text-sm font-medium text-clay underline"
@@ -200,7 +200,7 @@ export default function Home() {
                       {truncate(product.name, i === 0 ? 30 : 18)}
                     </h3>
                   </Link>
-                  <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+                  <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} />
                 </li>
               ))}
             </ul>

@@ -59,7 +59,7 @@ export default function Enquiry() {
   const actionData = useActionData<typeof action>();
   const t = useT("enquiry");
   const local = useLocalPath();
-  const available = rows.filter((row) => row.available && !row.sold).length;
+  const available = rows.filter((row) => row.available && !row.heldBack).length;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="enquiry-heading">
       <h1 id="enquiry-heading" className="font-serif text-3xl text-brass-800">
@@ -94,9 +94,9 @@ export default function Enquiry() {
                     <Link to={local(row.href)} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name" lang={fallbackLang(row.nameLang)}>
                       {row.name}
                     </Link>
-                    {row.sold ? (
-                      <p className="text-sm" data-testid="enquiry-sold">
-                        <StateBadge state="sold" /> {t("sold")}
+                    {row.heldBack ? (
+                      <p className="text-sm" data-testid={`enquiry-${row.heldBack}`}>
+                        <StateBadge state={row.heldBack} /> {t(row.heldBack)}
                       </p>
                     ) : (
                       <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />
@@ -112,9 +112,11 @@ export default function Enquiry() {
               ),
             )}
           </ul>
-          <p className="mt-4 text-right text-lg">
-            {t("total")} <strong data-testid="enquiry-total">{formatINR(total)}</strong>
-          </p>
+          {available > 0 ? (
+            <p className="mt-4 text-right text-lg">
+              {t("total")} <strong data-testid="enquiry-total">{formatINR(total)}</strong>
+            </p>
+          ) : null}
           {available > 0 ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <WhatsAppButton href={whatsappHref} icon={whatsappIcon} testId="enquiry-whatsapp" tap={{ kind: "enquiry" }}>

@@ -48,12 +48,13 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   await signIn(page);
   const word = `stateword${Date.now().toString(36)}${javaScriptEnabled ? "on" : "off"}`;
   const name = uniqueName("Unique owl");
-  const id = await addProduct(page, { name, category: CATEGORY, description: `A one-of-a-kind ${word} casting.`, images: [await jpeg("owl.jpg", 7, 1200, 900)] });
+  const id = await addProduct(page, { name, category: CATEGORY, price: "4500", fixedPrice: "5000", description: `A one-of-a-kind ${word} casting.`, images: [await jpeg("owl.jpg", 7, 1200, 900)] });
   await waitForProductReady(page, id);
   const path = `/product/${CATEGORY}/${id}`;
 
-  // A visitor puts it in their enquiry while it is still for sale.
+  // A visitor puts it in their enquiry while it is still for sale, at its offer price.
   await page.goto(path);
+  await expect(page.getByTestId("percent-off")).toHaveText("10% OFF");
   const posted = page.waitForResponse((r) => r.url().includes("/enquiry") && r.request().method() === "POST");
   await page.getByTestId("enquiry-toggle").click();
   expect((await posted).status()).toBeLessThan(400);
@@ -76,6 +77,10 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   await expect(pieceBadge(page)).toHaveText("Sold");
   await expect(page.getByTestId("whatsapp")).toHaveCount(0);
   await expect(page.getByTestId("enquiry-toggle")).toHaveCount(0);
+  // No offer on what cannot be bought: the price it had, without the discount's badge or strike.
+  await expect(page.getByTestId("detail-price").getByTestId("price")).toHaveText("₹4,500.00");
+  await expect(page.getByTestId("percent-off")).toHaveCount(0);
+  await expect(page.getByTestId("detail-price").getByTestId("list-price")).toHaveCount(0);
   const ask = page.getByTestId("whatsapp-ask");
   await expect(ask).toContainText("Ask for a similar piece");
   const text = new URL((await ask.getAttribute("href"))!).searchParams.get("text")!;
@@ -103,7 +108,8 @@ test("each state, from the All Products card to the page, card, search, enquiry 
 
   await page.goto("/enquiry");
   await expect(page.getByTestId("enquiry-sold")).toContainText("Sold");
-  await expect(page.getByTestId("enquiry-total")).toHaveText("₹0.00");
+  // Nothing in the list can be asked for: no total, no send button.
+  await expect(page.getByTestId("enquiry-total")).toHaveCount(0);
   await expect(page.getByTestId("enquiry-whatsapp")).toHaveCount(0);
 
   let items = await feeds(request, id);
@@ -132,6 +138,14 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   expect(new URL((await page.getByTestId("whatsapp-ask").getAttribute("href"))!).searchParams.get("text")).toMatch(/on hold/);
   expect(await jsonLdAvailability(page)).toBe("https://schema.org/Reserved");
   expect((await feeds(request, id)).google).toContain("<g:availability>out_of_stock</g:availability>");
+  // On hold for a buyer: no offer, no heart, and the enquiry that holds it leaves it out.
+  await expect(page.getByTestId("percent-off")).toHaveCount(0);
+  await expect(page.getByTestId("enquiry-toggle")).toHaveCount(0);
+  await page.goto(`/search?q=${word}`);
+  await expect(page.getByTestId("product-card").filter({ hasText: name }).getByTestId("enquiry-heart")).toHaveCount(0);
+  await page.goto("/enquiry");
+  await expect(page.getByTestId("enquiry-reserved")).toContainText("On hold for another buyer");
+  await expect(page.getByTestId("enquiry-whatsapp")).toHaveCount(0);
 
   // Back to available, and from the edit page: Made to order without days keeps what was typed.
   await cardAction(page, name, STATE_ACTIONS.available);

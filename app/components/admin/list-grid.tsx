@@ -4,6 +4,7 @@ import type { listScreenAction, listScreenLoader } from "#app/modules/catalog/li
 import { LIST_SCREENS } from "#app/modules/catalog/list-screens.ts";
 import type { ProductList } from "#app/modules/catalog/lists.server.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
+import { heldBack, STATE_NAMES } from "#app/modules/catalog/states.ts";
 import { ConfirmButton, ConfirmStep } from "./confirm-button.tsx";
 import { secondaryButtonClass } from "./field.tsx";
 import { StatusMessage } from "./status-message.tsx";
@@ -53,7 +54,15 @@ export function ListGrid({ list }: { list: ProductList }) {
                   <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-sm">Processing…</div>
                 )}
                 <h2 className="mt-2 font-medium">{product.name}</h2>
-                <p className="text-sm text-brass-900/80">{formatINR(product.priceDiscount ?? product.priceFixed)}</p>
+                <p className="text-sm text-brass-900/80">
+                  {formatINR(product.priceDiscount ?? product.priceFixed)}
+                  {/* The owner sees at once which entries no buyer can buy now. */}
+                  {heldBack(product.state) ? (
+                    <strong className="ml-2 rounded bg-brass-800 px-1.5 py-0.5 text-xs text-white" data-testid="list-entry-state">
+                      {STATE_NAMES[product.state]}
+                    </strong>
+                  ) : null}
+                </p>
                 <Form method="post" className="mt-2" preventScrollReset>
                   <input type="hidden" name="entryId" value={entryId} />
                   <ConfirmButton intent="remove" message={confirmRemove}>

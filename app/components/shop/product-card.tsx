@@ -6,6 +6,7 @@ import { PercentOffBadge, Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { truncate } from "#app/modules/catalog/format.ts";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
+import { heldBack } from "#app/modules/catalog/states.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
@@ -47,8 +48,8 @@ export function ProductCard({
   const cardId = `piece-${product.id}`;
   return (
     <li id={cardId} className="relative flex scroll-mt-4 flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="product-card">
-      <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
-      {product.state === "sold" ? null : <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} cardId={cardId} />}
+      <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} />
+      {heldBack(product.state) ? null : <EnquiryHeart productId={product.id} name={product.name} inList={inEnquiry} cardId={cardId} />}
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
         <ProductImage
           image={product.images[0]}
@@ -64,7 +65,7 @@ export function ProductCard({
           {truncate(product.name, 50)}
         </Link>
       </h2>
-      <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-1" />
+      <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} className="mt-1" />
       <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} className="mb-2" />
       <Link
         to={href}

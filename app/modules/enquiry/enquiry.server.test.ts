@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/index.ts";
 import { changeEnquiry, enquiryCookieHeader, loadEnquiry, readEnquiryIds } from "./enquiry.server.ts";
-import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
+import { ENQUIRY_COOKIE_NAME, ENQUIRY_FULL, MAX_ENQUIRY_PIECES, PIECE_RESERVED, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 
 async function insertProduct(name: string, fixed: number, discount: number | null, available = 1) {
   const result = await getDb()
@@ -89,21 +89,26 @@ describe("the enquiry page", () => {
   });
 });
 
-describe("a sold piece", () => {
-  it("cannot be added, and one already listed shows as sold, left out of the message and the total", async () => {
+describe("a sold or reserved piece", () => {
+  it("cannot be added, and one already listed is marked, left out of the message and the total", async () => {
     const bowl = await insertProduct("Brass Bowl", 3000, null);
     const horse = await insertProduct("Bankura Horse", 8000, 7000);
-    const request = withCookie(await enquiryCookieHeader([bowl, horse]));
+    const owl = await insertProduct("Dhokra Owl", 4200, null);
+    const request = withCookie(await enquiryCookieHeader([bowl, horse, owl]));
     await getDb().updateTable("products").set({ state: "sold" }).where("id", "=", horse).execute();
+    await getDb().updateTable("products").set({ state: "reserved" }).where("id", "=", owl).execute();
 
     expect(await changeEnquiry(new Request("http://localhost/"), { intent: "add", productId: horse })).toEqual({ ok: false, error: PIECE_SOLD });
+    expect(await changeEnquiry(new Request("http://localhost/"), { intent: "add", productId: owl })).toEqual({ ok: false, error: PIECE_RESERVED });
     const view = await loadEnquiry(request);
-    expect(view.rows.map((row) => [row.id, row.available && row.sold])).toEqual([
-      [bowl, false],
-      [horse, true],
+    expect(view.rows.map((row) => [row.id, row.available && row.heldBack])).toEqual([
+      [bowl, null],
+      [horse, "sold"],
+      [owl, "reserved"],
     ]);
     expect(view.total).toBe(3000);
     expect(view.message).toContain("1. Brass Bowl - ₹3,000.00");
     expect(view.message).not.toContain("Bankura Horse");
+    expect(view.message).not.toContain("Dhokra Owl");
   });
 });

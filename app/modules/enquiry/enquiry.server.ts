@@ -2,10 +2,11 @@ import { getEnv } from "#app/env.server.ts";
 import { parseCookies, readCookieHeader } from "#app/lib/render-context.server.ts";
 import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
+import { heldBack, type HeldBack } from "#app/modules/catalog/states.ts";
 import { langOfPath, type Lang } from "#app/modules/i18n/languages.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
-import { ENQUIRY_COOKIE_NAME, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
+import { ENQUIRY_COOKIE_NAME, PIECE_RESERVED, PIECE_SOLD, PIECE_UNAVAILABLE } from "./limits.ts";
 import { addPiece, enquiryIdsSchema, enquiryMessage, enquiryTotal, removePiece, type EnquiryForm } from "./list.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
 import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
@@ -47,6 +48,7 @@ export async function changeEnquiry(request: Request, form: EnquiryForm): Promis
     const product = await getPublicProduct(form.productId);
     if (!product) return { ok: false, error: PIECE_UNAVAILABLE };
     if (product.state === "sold") return { ok: false, error: PIECE_SOLD };
+    if (product.state === "reserved") return { ok: false, error: PIECE_RESERVED };
   }
   const added = addPiece(ids, form.productId);
   if (!added.ok) return added;
@@ -58,8 +60,8 @@ export type EnquiryRow =
   | {
       id: number;
       available: true;
-      /** Shown as sold, left out of the message and the total. */
-      sold: boolean;
+      /** A piece that cannot be bought now (docs/decisions/107-piece-states.md): marked, left out of the message and the total. */
+      heldBack: HeldBack | null;
       name: string;
       href: string;
       priceFixed: number;
@@ -77,14 +79,14 @@ export interface EnquiryView {
   whatsappHref: string;
 }
 
-/** The /enquiry page: every piece in list order, unavailable and sold ones marked and left out of the message and total. */
+/** The /enquiry page: every piece in list order, unavailable, sold and reserved ones marked and left out of the message and total. */
 export async function loadEnquiry(request: Request): Promise<EnquiryView> {
   const ids = await readEnquiryIds(request);
   const lang = langOfPath(new URL(request.url).pathname);
   const found = new Map((await listPublicProductsByIds(ids, lang)).map((product) => [product.id, product]));
   const pieces = ids.flatMap((id) => {
     const product = found.get(id);
-    return product && product.state !== "sold" ? [product] : [];
+    return product && !heldBack(product.state) ? [product] : [];
   });
   const shop = await getShopSettings(request);
   const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp, { lang, messages: whatsappMessagesIn(lang) });
@@ -93,7 +95,7 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     if (!product) return { id, available: false };
     const { name, category, priceFixed, priceDiscount } = product;
     const href = `/product/${category}/${id}`;
-    const row: EnquiryRow = { id, available: true, sold: product.state === "sold", name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
+    const row: EnquiryRow = { id, available: true, heldBack: heldBack(product.state), name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
     return product.nameLang ? { ...row, nameLang: product.nameLang } : row;
   });
   return { rows, total: enquiryTotal(pieces), message: text, whatsappHref: href };

@@ -11,3 +11,4 @@ export const MAX_WHATSAPP_LINK = 4096;
 export const ENQUIRY_FULL = `Your enquiry list is full (${MAX_ENQUIRY_PIECES} pieces). Remove a piece to add another.`;
 export const PIECE_UNAVAILABLE = "This piece is no longer available.";
 export const PIECE_SOLD = "This piece is sold: it cannot be added to an enquiry. Ask for a similar piece on its page.";
+export const PIECE_RESERVED = "This piece is on hold for another buyer: it cannot be added to an enquiry. Ask about it on its page.";
