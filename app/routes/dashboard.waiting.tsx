@@ -69,9 +69,10 @@ export default function Waiting() {
           <ul className="mt-2 divide-y divide-brass-100">
             {piece.buyers.map((buyer) => (
               <li key={buyer.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="waiting-buyer">
-                <span className="min-w-0 flex-1">
+                {/* A row of its own on a phone: the buttons go below, never over the number. */}
+                <span className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
                   {buyer.name ? `${buyer.name} · ` : ""}
-                  {buyer.phone}
+                  <span className="whitespace-nowrap">{buyer.phone}</span>
                   <span className="block text-xs text-brass-900/70">
                     {new Date(buyer.createdAt).toLocaleDateString("en-IN")}
                     {buyer.toldAt ? ` · ${WAITING_ADMIN_TEXT.toldOn} ${new Date(buyer.toldAt).toLocaleDateString("en-IN")}` : ""}

@@ -107,6 +107,12 @@ test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, M
   const href = new URL((await entry.getByTestId("waiting-whatsapp").getAttribute("href"))!);
   expect(href.origin + href.pathname).toBe(`https://wa.me/${stored.slice(1)}`);
   expect(href.searchParams.get("text")).toMatch(new RegExp(`^Hello! The piece like "${name}" you asked about is ready: https?://[^ ]+${path}$`));
+  // On the owner's phone the number is read whole: no button lies over it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shown = await entry.getByText(stored, { exact: true }).boundingBox();
+  const button = await entry.getByTestId("waiting-whatsapp").boundingBox();
+  expect(shown!.x + shown!.width).toBeLessThanOrEqual(390);
+  expect(shown!.y + shown!.height <= button!.y || button!.x >= shown!.x + shown!.width).toBe(true);
 
   await entry.getByRole("button", { name: WAITING_ADMIN_TEXT.told }).click();
   await expect(page.getByTestId("status-message")).toHaveText(WAITING_ADMIN_TEXT.marked);
