@@ -132,12 +132,12 @@ export default function ProductDetail() {
           </h1>
           <p className="mt-1 text-sm text-brass-900/80">{common(`category.${product.category}`)}</p>
           <div data-testid="detail-price">
-            <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} className="mt-2 text-2xl lg:mt-4" />
+            <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} className="mt-2 text-2xl lg:mt-4" />
             <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} />
           </div>
         </div>
         <div className="relative lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} />
+          <PercentOffBadge priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} />
           {product.images.length > 0 ? (
             <ProductGallery images={product.images} name={product.name} initial={imageIndex} />
           ) : (
@@ -210,11 +210,11 @@ export default function ProductDetail() {
                     imgClassName="aspect-square w-full rounded object-cover"
                   />
                   <StateBadge state={item.state} className="mt-2" />
-                  <span className="mt-2 block text-sm font-medium" data-testid="related-title">
+                  <span className="mt-2 block text-sm font-medium" data-testid="related-title" lang={fallbackLang(item.nameLang)}>
                     {truncate(item.name, 20)}
                   </span>
                 </Link>
-                <Price priceFixed={item.priceFixed} priceDiscount={item.priceDiscount} className="text-sm" />
+                <Price priceFixed={item.priceFixed} priceDiscount={item.priceDiscount} state={item.state} className="text-sm" />
               </li>
             ))}
           </ul>

@@ -69,6 +69,18 @@ describe("truncate", () => {
     expect(truncate("Fish Pair Wall Décor", 20)).toBe("Fish Pair Wall Décor");
     expect(truncate("🐘🐘🐘", 2)).toBe("🐘🐘...");
   });
+  it("never cuts inside a Bengali or Hindi letter: vowel signs, nukta and conjuncts stay whole", () => {
+    // The names a buyer saw cut (the cut left a dangling hasanta, or dropped a nukta or vowel sign).
+    expect(truncate("ঘোড়ার ন্যাপকিন স্ট্যান্ড", 10)).toBe("ঘোড়ার ন্যাপকিন স্ট্যা...");
+    expect(truncate("আদিবাসী নাচের দেওয়াল সজ্জা", 12)).toBe("আদিবাসী নাচের দেওয়া...");
+    expect(truncate("लक्ष्मी गणेश मूर्ति", 8)).toBe("लक्ष्मी गणेश मू...");
+    expect(truncate("पीतल के उल्लू की जोड़ी", 13)).toBe("पीतल के उल्लू की जोड़ी");
+    expect(truncate("पीतल के उल्लू की जोड़ी", 12)).toBe("पीतल के उल्लू की जो...");
+    // Each letter counts once, however many code points it takes.
+    for (const name of ["ঘোড়ার ন্যাপকিন স্ট্যান্ড", "लक्ष्मी गणेश मूर्ति", "हाथी अगरबत्ती स्टैंड"]) {
+      for (let max = 1; max < 12; max++) expect(truncate(name, max).replace(/\.\.\.$/, "")).not.toMatch(/[\u094D\u09CD\u200C\u200D]$|^\p{M}/u);
+    }
+  });
 });
 
 describe("formatWeight", () => {

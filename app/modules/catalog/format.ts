@@ -37,13 +37,36 @@ export function showsListPrice(priceFixed: number | string, priceDiscount: numbe
   return priceDiscount !== null && priceDiscount !== "" && Number(priceFixed) !== Number(priceDiscount);
 }
 
-/** Cut to `max` characters and add an ellipsis when longer. */
+/** Bengali and Devanagari hasanta/virama: the letter after it belongs to the same written letter (a conjunct). */
+const VIRAMA = /[\u094D\u09CD]/;
+const JOINER = /[\u200C\u200D]/;
+const MARK = /\p{M}/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * The written letters of a text: a code point with its marks (vowel signs, nukta, candrabindu),
+ * and a conjunct whole (ক্ষ, স্ট্যা, क्ष). The same rule on the server and in every browser, so
+ * a name cut for a card hydrates as rendered (Intl.Segmenter's rules differ between versions).
+ */
+export function writtenLetters(text: string): string[] {
+  const letters: string[] = [];
+  let previous = "";
+  for (const char of text) {
+    const joins = letters.length > 0 && (MARK.test(char) || JOINER.test(char) || JOINER.test(previous) || (VIRAMA.test(previous) && LETTER.test(char)));
+    if (joins) letters[letters.length - 1] += char;
+    else letters.push(char);
+    previous = char;
+  }
+  return letters;
+}
+
+/** Cut to `max` characters (written letters: never inside a Bengali or Hindi one) and add an ellipsis when longer. */
 export function truncate(text: string, max: number): string {
-  // A string has at least as many UTF-16 units as characters: short ones need no splitting
+  // A string has at least as many UTF-16 units as letters: short ones need no splitting
   // (most names; a listing calls this for every card on every render).
   if (text.length <= max) return text;
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+  const letters = writtenLetters(text);
+  return letters.length > max ? `${letters.slice(0, max).join("")}...` : text;
 }
 
 function trimNumber(value: number): string {
