@@ -253,6 +253,25 @@ test("the small-screen menu closes after navigating", async ({ page }) => {
   await expect(menu).not.toHaveAttribute("open", "");
 });
 
+test("the small-screen menu tapped open before the scripts load stays open once they have", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  // A slow phone: the page's code arrives after the tap.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/bn/product/special-items");
+  const menu = page.getByTestId("mobile-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  release();
+  await hydrated(page);
+  await page.waitForTimeout(500);
+  await expect(menu).toHaveAttribute("open", "");
+});
+
 test("'Loading products...' shows while a listing loads on the client", async ({ page }) => {
   await page.goto("/product/wall-hanging");
   await page.route("**/product/wall-hanging.data*", async (route) => {

@@ -99,7 +99,12 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const t = useT("common");
+  // Closed after a navigation, not when the page hydrates: a menu tapped open before the
+  // scripts loaded (they wait for the first screen) stays open.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   return (
