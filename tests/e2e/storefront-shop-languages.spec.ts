@@ -17,7 +17,7 @@ test("a Bengali listing: filters, cards and the enquiry heart stay in Bengali, a
   for (const href of titles) expect(href).toMatch(/^\/bn\/product\/wall-hanging\/\d+$/);
   await expect(page.getByTestId("product-card").first().getByRole("link", { name: /^দেখুন: / })).toHaveText("দেখুন");
 
-  const below = page.getByRole("navigation", { name: "দাম" }).getByRole("link", { name: "₹5000-এর কম" });
+  const below = page.getByRole("navigation", { name: "দাম" }).getByRole("link", { name: "₹5,000-এর কম" });
   await expect(below).toHaveAttribute("href", "/bn/product/wall-hanging?price=below-5000");
   await page.getByRole("navigation", { name: "সাজানো" }).getByRole("link", { name: "দাম: কম থেকে বেশি" }).click();
   await expect(page).toHaveURL(/\/bn\/product\/wall-hanging\?sort=price-asc$/);
