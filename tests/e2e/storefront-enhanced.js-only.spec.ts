@@ -262,7 +262,8 @@ test("the small-screen menu tapped open before the scripts load stays open once 
     await held;
     await route.continue();
   });
-  await page.goto("/bn/product/special-items");
+  // Not waiting for hydration (test.ts's goto would): it cannot come before the release.
+  await page.goto("/bn/product/special-items", { waitUntil: "commit" });
   const menu = page.getByTestId("mobile-menu");
   await menu.locator("summary").click();
   await expect(menu).toHaveAttribute("open", "");
