@@ -4,7 +4,8 @@ import type { listScreenAction, listScreenLoader } from "#app/modules/catalog/li
 import { LIST_SCREENS } from "#app/modules/catalog/list-screens.ts";
 import type { ProductList } from "#app/modules/catalog/lists.server.ts";
 import { formatINR } from "#app/modules/catalog/format.ts";
-import { heldBack, STATE_NAMES } from "#app/modules/catalog/states.ts";
+import { heldBack } from "#app/modules/catalog/held-back.ts";
+import { STATE_NAMES } from "#app/modules/catalog/states.ts";
 import { ConfirmButton, ConfirmStep } from "./confirm-button.tsx";
 import { secondaryButtonClass } from "./field.tsx";
 import { StatusMessage } from "./status-message.tsx";

@@ -1,5 +1,6 @@
 import { formatINR, percentOff, sellingPrice, showsListPrice } from "#app/modules/catalog/format.ts";
-import { heldBack, type ProductState } from "#app/modules/catalog/states.ts";
+import { heldBack } from "#app/modules/catalog/held-back.ts";
+import type { ProductState } from "#app/modules/catalog/states.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /**

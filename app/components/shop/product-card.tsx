@@ -6,7 +6,7 @@ import { PercentOffBadge, Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { truncate } from "#app/modules/catalog/format.ts";
 import type { CardProduct } from "#app/modules/catalog/card-product.ts";
-import { heldBack } from "#app/modules/catalog/states.ts";
+import { heldBack } from "#app/modules/catalog/held-back.ts";
 import { fallbackLang } from "#app/modules/catalog/translations.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 

@@ -14,14 +14,6 @@ export const SHIPS_IN_DAYS = { min: 1, max: 365 } as const;
 /** The attributes of every "ships in days" box (the edit form's and All Products' card). */
 export const SHIPS_IN_DAYS_INPUT = { type: "number", min: SHIPS_IN_DAYS.min, max: SHIPS_IN_DAYS.max, step: "1", inputMode: "numeric" } as const;
 
-/** The states a piece cannot be bought in now: sold, or on hold for a buyer (docs/decisions/107-piece-states.md). */
-export type HeldBack = Extract<ProductState, "sold" | "reserved">;
-
-/** The state when it keeps a piece from being bought now (no buy button, heart, offer or place in an enquiry), else null. */
-export function heldBack(state: ProductState): HeldBack | null {
-  return state === "sold" || state === "reserved" ? state : null;
-}
-
 export function isProductState(value: unknown): value is ProductState {
   return typeof value === "string" && (PRODUCT_STATES as readonly string[]).includes(value);
 }

@@ -2,7 +2,7 @@ import { getEnv } from "#app/env.server.ts";
 import { parseCookies, readCookieHeader } from "#app/lib/render-context.server.ts";
 import { signedCookie } from "#app/modules/auth/session.server.ts";
 import { getPublicProduct, listPublicProductsByIds } from "#app/modules/catalog/products.server.ts";
-import { heldBack, type HeldBack } from "#app/modules/catalog/states.ts";
+import { heldBack, type HeldBack } from "#app/modules/catalog/held-back.ts";
 import { langOfPath, type Lang } from "#app/modules/i18n/languages.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
