@@ -153,8 +153,10 @@ export async function saveShopDetails(input: ShopDetailsInput, baseText?: unknow
   const conflict = await getDb()
     .transaction()
     .execute(async (trx) => {
-      // The one row exists (empty: the environment's values) so two saves at once take turns on its lock.
-      await trx.insertInto("shop_settings").ignore().values({ id: 1 }).execute();
+      // The one row exists (empty: the environment's values) so two saves at once take turns on
+      // its lock. ON DUPLICATE KEY UPDATE takes that lock exclusive at once: INSERT IGNORE takes
+      // it shared, and two saves each holding it shared deadlock on the FOR UPDATE below.
+      await trx.insertInto("shop_settings").values({ id: 1 }).onDuplicateKeyUpdate({ id: 1 }).execute();
       const stored = await trx.selectFrom("shop_settings").selectAll().where("id", "=", 1).forUpdate().executeTakeFirst();
       const now = shopDetailsOf(stored);
       if (baseText !== undefined) {
