@@ -20,7 +20,7 @@ function recorder(renderMs: number) {
 describe("Refresher", () => {
   it("renders one URL at a time, each URL once while it waits, in the order asked", async () => {
     const { starts, render, most } = recorder(20);
-    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000 });
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000, maxPauseMs: 10_000 });
     refresher.add(["/a", "/b", "/a", "/c"]);
     refresher.add(["/b", "/c"]);
     await vi.waitFor(() => expect(starts.map((s) => s.key)).toEqual(["/a", "/b", "/c"]), { timeout: 5_000 });
@@ -30,15 +30,25 @@ describe("Refresher", () => {
 
   it("pauses after each render as long as it took, so at most half the time goes to rendering", async () => {
     const { starts, render } = recorder(60);
-    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000 });
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000, maxPauseMs: 10_000 });
     refresher.add(["/a", "/b"]);
     await vi.waitFor(() => expect(starts).toHaveLength(2), { timeout: 5_000 });
     expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(115);
   });
 
+  it("pauses no longer than its limit after a render that waited long (a slow database), so the next is not held back", async () => {
+    const { starts, render } = recorder(400);
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 1_000, maxPauseMs: 50 });
+    refresher.add(["/a", "/b"]);
+    await vi.waitFor(() => expect(starts).toHaveLength(2), { timeout: 5_000 });
+    // Three times the render would be 1.2 s of pause.
+    expect(starts[1]!.at - starts[0]!.at).toBeLessThan(1_000);
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(440);
+  });
+
   it("renders a URL asked for again within the interval once, when the interval is over", async () => {
     const { starts, render } = recorder(5);
-    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 400 });
+    const refresher = new Refresher({ render, concurrency: 1, minIntervalMs: 400, maxPauseMs: 10_000 });
     refresher.add(["/a"]);
     await vi.waitFor(() => expect(starts).toHaveLength(1), { timeout: 5_000 });
     // The interval runs from the start the refresher noted, a clock read just before the
@@ -73,6 +83,7 @@ describe("Refresher", () => {
       },
       concurrency: 1,
       minIntervalMs: 0,
+      maxPauseMs: 10_000,
     });
     refresher.add(["/late"]);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -100,6 +111,7 @@ describe("Refresher", () => {
       },
       concurrency: 1,
       minIntervalMs: 0,
+      maxPauseMs: 10_000,
     });
     refresher.add(["/slow"]);
     await vi.waitFor(() => expect(rendered).toEqual(["/slow"]), { timeout: 5_000 });
@@ -115,6 +127,7 @@ describe("Refresher", () => {
       },
       concurrency: 1,
       minIntervalMs: 100,
+      maxPauseMs: 10_000,
     });
     refresher.add(["/bad", "/good"]);
     await vi.waitFor(() => expect(done).toEqual(["/good"]), { timeout: 5_000 });

@@ -16,6 +16,12 @@ export interface RefresherOptions {
   concurrency: number;
   /** A URL is not rendered in the background again sooner than this after its last background render. */
   minIntervalMs: number;
+  /**
+   * The longest pause after a render. A render that waited on a slow database took long without
+   * costing the visitors anything; three times its length could hold every warm-up back past
+   * the bound.
+   */
+  maxPauseMs: number;
 }
 
 /** Past this many remembered render times, those older than the interval are forgotten. */
@@ -50,18 +56,21 @@ export class Refresher {
   }
 
   private start(): void {
+    // One clock read decides both: a URL that fell due between a read that found it not due yet
+    // and another that found it due got neither a slot nor a timer, and waited for ever.
+    let now = Date.now();
+    let due = this.dueAt(now);
     // Every slot busy: the slots take the next URL themselves.
-    if (this.running >= this.options.concurrency) return;
-    while (this.running < this.options.concurrency && this.dueAt(Date.now()) === 0) {
+    while (this.running < this.options.concurrency && due === 0) {
       this.running++;
       void this.slot().finally(() => {
         this.running--;
         this.start();
       });
+      now = Date.now();
+      due = this.dueAt(now);
     }
-    const now = Date.now();
-    const due = this.dueAt(now);
-    if (this.running >= this.options.concurrency || due === 0 || due === Infinity) return;
+    if (this.running >= this.options.concurrency || due === Infinity) return;
     // A URL put back for later may be due before the timer already set.
     if (this.timer && this.timerAt <= now + due) return;
     clearTimeout(this.timer);
@@ -112,7 +121,7 @@ export class Refresher {
       this.remember(key, startedAt);
       // Behind the visitors: a slot renders at most a quarter of the time, and the pause lets
       // the requests that queued up meanwhile be answered first.
-      await sleep(Math.max(1, Math.round(3 * (performance.now() - started))));
+      await sleep(Math.max(1, Math.min(this.options.maxPauseMs, Math.round(3 * (performance.now() - started)))));
     }
   }
 

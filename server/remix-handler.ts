@@ -53,8 +53,8 @@ export function createCachedRequestHandler({ build, mode, cache, staleSeconds = 
   // coming, a URL is rendered again only when the first change since its copy is three quarters
   // of the bound old (refreshIfStale), a quarter being left for the queue to reach it: a storm
   // costs each URL about one render per bound (bench/RESULTS.md, write storm).
-  const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 2 });
   const refreshLeadMs = staleMs / 4;
+  const refresher = new Refresher({ render: (key) => refreshIfStale(key), concurrency: backgroundRenders, minIntervalMs: staleMs / 2, maxPauseMs: refreshLeadMs });
   // Opens the version connection now, so the first visitors are not answered without the cache.
   if (cache) void readPublicVersion();
 
