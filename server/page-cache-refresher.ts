@@ -60,7 +60,6 @@ export class Refresher {
     // and another that found it due got neither a slot nor a timer, and waited for ever.
     let now = Date.now();
     let due = this.dueAt(now);
-    // Every slot busy: the slots take the next URL themselves.
     while (this.running < this.options.concurrency && due === 0) {
       this.running++;
       void this.slot().finally(() => {
@@ -70,6 +69,7 @@ export class Refresher {
       now = Date.now();
       due = this.dueAt(now);
     }
+    // Every slot busy: the slots take the next URL themselves.
     if (this.running >= this.options.concurrency || due === Infinity) return;
     // A URL put back for later may be due before the timer already set.
     if (this.timer && this.timerAt <= now + due) return;

@@ -112,18 +112,19 @@ export default function Enquiry() {
               ),
             )}
           </ul>
+          {/* Nothing in the list can be asked for (sold, on hold, gone): no total, nothing to send. */}
           {available > 0 ? (
-            <p className="mt-4 text-right text-lg">
-              {t("total")} <strong data-testid="enquiry-total">{formatINR(total)}</strong>
-            </p>
-          ) : null}
-          {available > 0 ? (
-            <div className="mt-6 flex flex-wrap items-center gap-3">
-              <WhatsAppButton href={whatsappHref} icon={whatsappIcon} testId="enquiry-whatsapp" tap={{ kind: "enquiry" }}>
-                {t("send")}
-              </WhatsAppButton>
-              <CopyButton text={message} label={t("copy")} />
-            </div>
+            <>
+              <p className="mt-4 text-right text-lg">
+                {t("total")} <strong data-testid="enquiry-total">{formatINR(total)}</strong>
+              </p>
+              <div className="mt-6 flex flex-wrap items-center gap-3">
+                <WhatsAppButton href={whatsappHref} icon={whatsappIcon} testId="enquiry-whatsapp" tap={{ kind: "enquiry" }}>
+                  {t("send")}
+                </WhatsAppButton>
+                <CopyButton text={message} label={t("copy")} />
+              </div>
+            </>
           ) : null}
         </>
       )}

@@ -180,10 +180,11 @@ export async function parseUpload(
     });
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
-      file.mimeType = await sniff(storage, file.key, rules[file.field]!.kind);
+      const { kind } = rules[file.field]!;
+      file.mimeType = await sniff(storage, file.key, kind);
       // Refused now, not after the save: an edit replacing a piece's photos with one that cannot
       // be read would otherwise leave it with none.
-      const unreadable = rules[file.field]!.kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
+      const unreadable = kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
       if (unreadable) throw new UploadError(`${file.originalName}: ${unreadable}`, 400, file.field);
     }
   } catch (error) {

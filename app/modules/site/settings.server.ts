@@ -161,7 +161,7 @@ export async function saveShopDetails(input: ShopDetailsInput, baseText?: unknow
       const now = shopDetailsOf(stored);
       if (baseText !== undefined) {
         const base = parseBase(baseText);
-        const changes = fieldChanges(base, { ...now }, T.labels);
+        const changes = fieldChanges(base, now, T.labels);
         if (changes.length > 0) return { changes, base: shopDetailsBase(now), merged: mergeOver(now, base, input) };
       }
       await trx.updateTable("shop_settings").set(row).where("id", "=", 1).execute();
