@@ -16,9 +16,11 @@ declare module "@remix-run/node" {
 // parts only some pages show (the on-demand loader, a form's submit button, server-kept HTML).
 const STOREFRONT_SHARED =
   /[\\/]app[\\/](root\.tsx|routes[\\/]_shop\.tsx|components[\\/](nonce\.tsx|ui[\\/](headed-section|paragraphs|picture|placeholder|use-hydrated)\.tsx?|shop[\\/](layout|not-found|enquiry-link)\.tsx)|modules[\\/](catalog[\\/](format|categories)\.ts|site[\\/](links|seo)\.ts))/;
-// The prices, pictures and enquiry buttons of home, listings and product pages: one more chunk.
+// The prices, pictures and enquiry buttons of home, listings and product pages, and "Copy link"
+// (product page and enquiry list; a file of its own cost them more than its bytes here cost home
+// and listings, decision 129): one more chunk.
 const STOREFRONT_CATALOG =
-  /[\\/]app[\\/](components[\\/]shop[\\/](price|product-image|icons|enquiry|piece-state)\.tsx|modules[\\/]catalog[\\/](translations|held-back)\.ts)$/;
+  /[\\/]app[\\/](components[\\/]shop[\\/](price|product-image|icons|enquiry|piece-state|copy-button)\.tsx|modules[\\/]catalog[\\/](translations|held-back)\.ts)$/;
 // The cards, filter, order and page links of listings and search results: their own chunk, so
 // pages without a listing (home, a product page) do not load them.
 const STOREFRONT_LISTING = /[\\/]app[\\/](components[\\/]shop[\\/](product-listing|product-card)\.tsx|modules[\\/]catalog[\\/]listing-query\.ts)$/;

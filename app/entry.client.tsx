@@ -9,8 +9,9 @@ addWebFonts();
 
 // The code of the on-demand parts this page shows (app/components/ui/on-demand.tsx; their route
 // modules, loaded before this one, registered them) comes first, so hydration finds every part it
-// needs. If it cannot be loaded, the page stays as the server sent it: it works as without JavaScript.
-const partsShown = [...document.querySelectorAll<HTMLElement>("[data-on-demand]")].map((part) => globalThis.onDemandParts?.get(part.dataset.onDemand ?? "")?.());
+// needs; a kept part (data-keep) stays the server's HTML and needs none. If it cannot be loaded,
+// the page stays as the server sent it: it works as without JavaScript.
+const partsShown = [...document.querySelectorAll<HTMLElement>("[data-on-demand]:not([data-keep])")].map((part) => globalThis.onDemandParts?.get(part.dataset.onDemand ?? "")?.());
 Promise.all(partsShown).then(
   () =>
     startTransition(() => {

@@ -98,7 +98,9 @@ function gzipWireBytes(url: URL): Promise<number> {
  * modules under the part's name, and the files it imports.
  */
 export async function onDemandUrls(html: string, pageUrls: string[], buildDir: string): Promise<string[]> {
-  const names = [...new Set([...html.matchAll(/\bdata-on-demand="([^"]+)"/g)].map((match) => match[1]!))];
+  // A kept part (data-keep) stays the server's HTML: the page loads no code for it.
+  const parts = [...html.matchAll(/<div\b[^>]*\bdata-on-demand="([^"]+)"[^>]*>/g)].filter(([tag]) => !/\sdata-keep\b/.test(tag));
+  const names = [...new Set(parts.map((match) => match[1]!))];
   if (names.length === 0) return [];
   const read = async (url: string) => (await readBuildScript(buildDir, url)).toString("utf8");
   const resolve = (specifier: string, from: string) => new URL(specifier, new URL(from, "http://build")).pathname;

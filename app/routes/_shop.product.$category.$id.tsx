@@ -99,8 +99,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-// Shown only for a sold or reserved piece: an available piece's page does not load its code.
-const NotifyForm = onDemand("notify-form", () => import("#app/components/shop/notify-form.tsx").then((module) => module.NotifyForm));
+// Shown only for a sold or reserved piece: an available piece's page does not load its code, and
+// a page that arrives with it keeps the server's form (a plain form) and loads none (decision 129).
+const NotifyForm = onDemand("notify-form", () => import("#app/components/shop/notify-form.tsx").then((module) => module.NotifyForm), { keep: true });
 
 /** The page's closing notes (care, craft, ordering): each title's key and its paragraphs' keys. */
 const NOTES = [
@@ -160,7 +161,7 @@ export default function ProductDetail() {
               {common(product.state === "sold" ? "commissionLinkSimilar" : "commissionLink")}
             </Link>
           </p>
-          {product.state === "sold" || product.state === "reserved" ? <NotifyForm productId={product.id} state={product.state} /> : null}
+          {product.state === "sold" || product.state === "reserved" ? <NotifyForm key={`${product.id}-${product.state}`} productId={product.id} state={product.state} /> : null}
 
           <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
             <WhatsAppAnchor

@@ -1,4 +1,4 @@
-import { Suspense, createElement, type ComponentType } from "react";
+import { Suspense, createElement, useEffect, useState, type ComponentType } from "react";
 
 declare global {
   /**
@@ -8,6 +8,8 @@ declare global {
   var onDemandParts: Map<string, () => Promise<unknown>> | undefined;
 }
 const loaders = (globalThis.onDemandParts ??= new Map());
+/** Set once a part's first render in the browser is committed: the page's hydration, or a render after it. */
+let pageHydrated = false;
 
 /**
  * A component whose code is its own file, loaded only on the pages that show it
@@ -17,8 +19,14 @@ const loaders = (globalThis.onDemandParts ??= new Map());
  * and on demand when a later render first shows it (a client navigation, or a control that
  * appears after hydration), with nothing in its place for that moment. `name` is the file's name
  * (`notify-form` for notify-form.tsx): bench/js-budget.ts finds the part's file by it.
+ *
+ * A part made with `keep` works without JavaScript (a plain form, plain links). Where the server's
+ * HTML holds it, the page keeps that HTML as it is, never hydrated, and does not load its code
+ * (decision 129, as app/components/ui/server-html.tsx does for the home page). A part first shown
+ * by a later render loads its code as any part does. Give a kept part a `key` that changes with
+ * what it shows: rendered again with other props in the same place, it stays as it was.
  */
-export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>, { keep = false } = {}): ComponentType<P> {
   let component: ComponentType<P> | null = null;
   let failed = false;
   let loading: Promise<unknown> | null = null;
@@ -42,8 +50,13 @@ export function onDemand<P extends object>(name: string, load: () => Promise<Com
     throw preload();
   }
   function OnDemand(props: P) {
+    const [kept] = useState(() => keep && !pageHydrated && typeof document !== "undefined" && document.querySelector(`[data-on-demand="${name}"]`) !== null);
+    useEffect(() => {
+      pageHydrated = true;
+    }, []);
+    if (kept) return <div data-on-demand={name} data-keep="" className="contents" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
     return (
-      <div data-on-demand={name} className="contents">
+      <div data-on-demand={name} data-keep={keep ? "" : undefined} className="contents">
         <Suspense fallback={null}>
           <Loaded {...props} />
         </Suspense>
