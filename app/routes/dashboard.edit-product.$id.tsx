@@ -25,8 +25,8 @@ import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainIm
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
-import { claimPending, keepPending, pendingOfForm } from "#app/modules/media/pending.server.ts";
-import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { claimPending, keepPending, pendingOfForm, type PendingBatch } from "#app/modules/media/pending.server.ts";
+import { discardUploads, parseUpload, UploadError, type SavedUpload } from "#app/modules/media/upload.server.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
 import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
@@ -132,23 +132,19 @@ async function updateAction(request: Request, id: number, self: string) {
   let current = 0;
   try {
     current = await countProductImages(id);
-    upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current) });
+    upload = await parseUpload(request, { images: UPLOAD_RULES.moreProductImages(current) }, { keepReadable: true });
   } catch (error) {
+    // The photos kept from an earlier refusal stay, and when only a damaged photo was refused,
+    // so do the ones just sent that decoded.
     const fields = error instanceof UploadError ? error.fields : new FormData();
     const earlier = await pendingOfForm(fields, formKey);
-    const pending = earlier ? await keepPending(formKey, [], earlier) : null;
+    const readable = error instanceof UploadError ? error.readable : [];
+    const { pending } = earlier || readable.length > 0 ? await keepForRetry(formKey, fields, readable, earlier, current) : { pending: null };
     return refused<ActionData>(error, (message) => ({ error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
   }
   const earlier = await pendingOfForm(upload.fields, formKey);
   const images = [...(earlier?.files ?? []), ...upload.files];
-  const keepRefused = async () => {
-    const keep = ["true", "on", "1"].includes(String(upload.fields.get("keepExistingImages") ?? ""));
-    const total = (keep || images.length === 0 ? current : 0) + images.length;
-    const tooMany = total > UPLOAD_LIMITS.imagesPerProduct;
-    // Not those past the limit: the owner chooses again.
-    if (tooMany) await upload.discard();
-    return { pending: await keepPending(formKey, tooMany ? [] : upload.files, earlier), imageError: tooMany ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null };
-  };
+  const keepRefused = () => keepForRetry(formKey, upload.fields, upload.files, earlier, current);
   const submission = parseWithZod(upload.fields, { schema: productEditFormSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     // Say what is wrong with the images too, not only the fields.
@@ -173,6 +169,15 @@ async function updateAction(request: Request, id: number, self: string) {
     }));
   }
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
+}
+
+/** A refused edit's new photos, kept for the corrected save; not those past the limit with the piece's own: the owner chooses again. */
+async function keepForRetry(formKey: string, fields: FormData, fresh: SavedUpload[], earlier: PendingBatch | null, current: number) {
+  const keep = ["true", "on", "1"].includes(String(fields.get("keepExistingImages") ?? ""));
+  const count = (earlier?.files.length ?? 0) + fresh.length;
+  const tooMany = (keep || count === 0 ? current : 0) + count > UPLOAD_LIMITS.imagesPerProduct;
+  if (tooMany) await discardUploads(fresh);
+  return { pending: await keepPending(formKey, tooMany ? [] : fresh, earlier), imageError: tooMany ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null };
 }
 
 /** Everything typed stays in the form (the reply); the list says what another save changed. */

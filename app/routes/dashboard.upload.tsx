@@ -21,7 +21,7 @@ import { CATEGORY_MESSAGE, newFormToken, productCreateFields, productCreateSchem
 import { createProduct, productOfFormToken } from "#app/modules/catalog/products.server.ts";
 import { LIMIT_WORDS, PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { claimPending, keepPending, pendingOfForm } from "#app/modules/media/pending.server.ts";
-import { parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { discardUploads, parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 
 const STATUS = { added: "Product added successfully!" } as const;
 const constraint = getZodConstraint(productCreateFields);
@@ -57,14 +57,18 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   let upload;
   try {
-    upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages });
+    upload = await parseUpload(request, { images: UPLOAD_RULES.newProductImages }, { keepReadable: true });
   } catch (error) {
-    // The fields read before the refusal: the typed values come back without JS,
-    // and the photos kept from an earlier refusal stay (the ones just sent were refused).
+    // The fields read before the refusal: the typed values come back without JS, and the
+    // photos kept from an earlier refusal stay. Of the ones just sent, those that decoded are
+    // kept too when only a damaged photo was refused (not past the limit: she chooses again).
     const fields = error instanceof UploadError ? error.fields : new FormData();
     const formKey = formKeyOf(fields);
     const earlier = await pendingOfForm(fields, formKey);
-    const pending = formKey && earlier ? await keepPending(formKey, [], earlier) : null;
+    const readable = error instanceof UploadError ? error.readable : [];
+    const fits = formKey !== null && (earlier?.files.length ?? 0) + readable.length <= UPLOAD_LIMITS.imagesPerProduct;
+    if (!fits) await discardUploads(readable);
+    const pending = formKey && (earlier || readable.length > 0) ? await keepPending(formKey, fits ? readable : [], earlier) : null;
     return refused(error, (message) => ({
       result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
       error: `Error: ${message}`,

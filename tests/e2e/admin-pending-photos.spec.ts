@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
 import { addProduct, findProductId, sqlQuery } from "./fixtures/admin.ts";
-import { cameraSizeJpeg, jpeg, uniqueName } from "./fixtures/media.ts";
+import { brokenJpeg, cameraSizeJpeg, jpeg, uniqueName } from "./fixtures/media.ts";
 
 // The owner on her phone adds a piece with two camera-size photos and forgets the Weight: the
 // form comes back with the photos kept (thumbnails and names), she fills in the Weight only,
@@ -131,6 +131,28 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_20261127_0940.jpg"]);
   const [row] = await sqlQuery<Array<{ weight_g: string }>>("SELECT weight_g FROM products WHERE id = ?", [id]);
   expect(Number(row!.weight_g)).toBe(777);
+});
+
+test("Edit: a damaged photo among three is refused by name, the two good ones are kept, and Save adds them", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName("Damaged among good");
+  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 25)] });
+  await page.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByLabel("New images").setInputFiles([await jpeg("IMG_0961.jpg", 26, 3000, 2000), await brokenJpeg("IMG_0962.jpg"), await jpeg("IMG_0963.jpg", 27, 3000, 2000)]);
+  await page.getByRole("button", { name: "Save changes" }).tap();
+
+  await expect(page.getByText("IMG_0962.jpg: The image file is damaged or incomplete and cannot be read.")).toBeVisible({ timeout: 30_000 });
+  const kept = page.getByTestId("pending-photos");
+  await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_0961\.jpg · /, /^IMG_0963\.jpg · /]);
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: fix the highlighted fields and save; there is no need to choose them again.");
+  expect(await photoNamesOf(id)).toEqual(["first.jpg"]);
+  await kept.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `docs/screenshots/admin-damaged-photo-kept-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
+
+  await page.getByRole("button", { name: "Save changes" }).tap();
+  await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
+  expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_0961.jpg", "IMG_0963.jpg"]);
 });
 
 test("Quick Edit on All Products: a refused price keeps the added photo, and the corrected save adds it", async ({ page, javaScriptEnabled }) => {

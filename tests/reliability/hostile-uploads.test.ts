@@ -6,8 +6,9 @@ import { apiAction } from "#app/modules/api/endpoint.server.ts";
 import { galleryEndpoints } from "#app/modules/api/media.server.ts";
 import { productEndpoints } from "#app/modules/api/products.server.ts";
 import { CATEGORY_SLUGS } from "#app/modules/catalog/categories.ts";
-import { MB, PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-import { MESSAGES, parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
+import { MB, PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
+import { PENDING_FIELDS } from "#app/modules/media/messages.ts";
+import { discardUploads, MESSAGES, parseUpload, UploadError } from "#app/modules/media/upload.server.ts";
 import { deleteMediaEntry } from "#app/modules/media/library.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
@@ -99,6 +100,64 @@ describe("files that are not what they say", () => {
     const camera = await makeJpeg(1600, 1200, 7);
     const cut = await gallery(file(camera.subarray(0, Math.floor(camera.length * 0.7)), "IMG_0930.jpg"));
     expect([cut.status, cut.message]).toEqual([400, `IMG_0930.jpg: ${MESSAGES.damagedImage}`]);
+  });
+});
+
+describe("a damaged photo beside good ones, on the product forms", () => {
+  it("keepReadable: every damaged photo is named, and the ones that decode stay saved for the caller", async () => {
+    const good = await makeJpeg(1200, 900, 4);
+    const form = new FormData();
+    form.append("name", "Typed Owl");
+    form.append("images", file(good, "IMG_1.jpg"));
+    form.append("images", file(await jpegWithCorruptHeader(), "IMG_2.jpg"));
+    form.append("images", file(good, "IMG_3.jpg"));
+    form.append("images", file(good.subarray(0, good.length - 4000), "IMG_4.jpg"));
+    const rules = { images: UPLOAD_RULES.newProductImages };
+    const error = (await parseUpload(multipart("/x", form), rules, { keepReadable: true }).catch((e: unknown) => e)) as UploadError;
+    expect([error.status, error.field, error.message]).toEqual([400, "images", `IMG_2.jpg: ${MESSAGES.damagedImage} IMG_4.jpg: ${MESSAGES.damagedImage}`]);
+    expect(error.readable.map((f) => f.originalName)).toEqual(["IMG_1.jpg", "IMG_3.jpg"]);
+    expect(error.fields.get("name")).toBe("Typed Owl");
+    expect((await originalsOnDisk()).length).toBe(2);
+    await discardUploads(error.readable);
+    // Without it, the same request keeps nothing (the afterEach checks the disk).
+    const refused = (await parseUpload(multipart("/x", form), rules).catch((e: unknown) => e)) as UploadError;
+    expect([refused.status, refused.message, refused.readable]).toEqual([400, `IMG_2.jpg: ${MESSAGES.damagedImage}`, []]);
+  });
+
+  it("Add (no JS): a cut photo is refused by name, the two good ones come back kept, and the corrected save makes the piece with them", async () => {
+    const good = await makeJpeg(1600, 1200, 5);
+    const formToken = "DamagedBesideGood_0001";
+    const fields = { formToken, category: CATEGORY_SLUGS[0], name: "Kept Beside Damaged", price: "2100", height: "6", width: "4", length: "3", weight: "850" };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append("images", file(good, "IMG_0931.jpg"));
+    form.append("images", file(good.subarray(0, Math.floor(good.length * 0.6)), "IMG_0932.jpg"));
+    form.append("images", file(good, "IMG_0933.jpg"));
+    const first = (await uploadAction(args(multipart("/dashboard/upload", form, { cookie })))) as unknown as {
+      data: { error: string; pending: { ref: string; photos: Array<{ name: string }> } | null; result: { initialValue: Record<string, string> } };
+      init: { status: number };
+    };
+    expect(first.init.status).toBe(400);
+    expect(first.data.error).toBe(`Error: IMG_0932.jpg: ${MESSAGES.damagedImage}`);
+    expect(first.data.pending?.photos.map((p) => p.name)).toEqual(["IMG_0931.jpg", "IMG_0933.jpg"]);
+    expect(first.data.result.initialValue).toMatchObject({ name: "Kept Beside Damaged", weight: "850" });
+
+    const again = new FormData();
+    for (const [k, v] of Object.entries(fields)) again.append(k, v);
+    again.append(PENDING_FIELDS.ref, first.data.pending!.ref);
+    const second = (await uploadAction(args(multipart("/dashboard/upload", again, { cookie })))) as Response;
+    expect(second.status).toBe(302);
+    const id = Number(new URL(second.headers.get("location")!, "http://x").searchParams.get("product"));
+    const names = await getDb()
+      .selectFrom("product_images")
+      .innerJoin("media", "media.id", "product_images.media_id")
+      .select("media.original_name")
+      .where("product_images.product_id", "=", id)
+      .orderBy("product_images.position")
+      .execute();
+    expect(names.map((n) => n.original_name)).toEqual(["IMG_0931.jpg", "IMG_0933.jpg"]);
+    const deleted = await call(productEndpoints.remove, new Request(`http://localhost:3000/api/v1/products/delete/${id}`, { method: "DELETE", headers: { Cookie: cookie } }), { id: String(id) });
+    expect(deleted.status).toBe(200);
   });
 });
 

@@ -11,6 +11,11 @@ import { FileTooLargeError, getStorage, StoreUnavailableError, type MediaStorage
 export class UploadError extends HttpError {
   /** The text fields read before the refusal, so a form can show the typed values again. */
   fields = new FormData();
+  /**
+   * With `keepReadable`, when only images that do not decode were refused: the files that passed,
+   * still saved, for the caller to keep or discard (`discardUploads`).
+   */
+  readable: SavedUpload[] = [];
 
   constructor(
     message: string,
@@ -103,14 +108,26 @@ async function sniff(storage: MediaStorage, key: string, kind: "image" | "video"
   throw new UploadError(MESSAGES.notVideo, 415);
 }
 
+/** Deletes saved originals. With the store down this cannot remove them: the reconcile's orphan sweep does, later. */
+export async function discardUploads(files: readonly SavedUpload[]): Promise<void> {
+  const storage = getStorage();
+  const results = await Promise.allSettled(files.map((f) => storage.removeOriginal(f.key)));
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) logger.warn({ err: failed.reason }, "could not remove a refused upload's originals; the reconcile will");
+}
+
 /**
  * Parses a multipart request, streaming each file of the named fields into the
  * originals area while enforcing count and size limits, then checks every file's
- * type by its bytes and that every image decodes. On any refusal, nothing stays on disk.
+ * type by its bytes and that every image decodes. On any refusal, nothing stays on disk,
+ * except with `keepReadable` when only images that do not decode were refused: every such
+ * image is named, and the files that passed come with the refusal (`UploadError.readable`),
+ * so a product form can keep them for the corrected save.
  */
 export async function parseUpload(
   request: Request,
   rules: Record<string, FileFieldRule>,
+  { keepReadable = false } = {},
 ): Promise<ParsedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
@@ -124,12 +141,6 @@ export async function parseUpload(
 
   const storage = getStorage();
   const files: SavedUpload[] = [];
-  const discard = async () => {
-    // With the store down this cannot remove them: the reconcile's orphan sweep does, later.
-    const results = await Promise.allSettled(files.map((f) => storage.removeOriginal(f.key)));
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed) logger.warn({ err: failed.reason }, "could not remove a refused upload's originals; the reconcile will");
-  };
 
   /** Streams one file part into the originals area; false when it is not kept. */
   const saveFile = async ({ name, filename, contentType: partType, data }: Extract<Part, { kind: "file" }>): Promise<boolean> => {
@@ -178,23 +189,30 @@ export async function parseUpload(
       typed.append(part.name, part.value);
       fields.append(part.name, part.value);
     });
+    const unreadable: Array<{ file: SavedUpload; reason: string }> = [];
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       const { kind } = rules[file.field]!;
       file.mimeType = await sniff(storage, file.key, kind);
       // Refused now, not after the save: an edit replacing a piece's photos with one that cannot
       // be read would otherwise leave it with none.
-      const unreadable = kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
-      if (unreadable) throw new UploadError(`${file.originalName}: ${unreadable}`, 400, file.field);
+      const reason = kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
+      if (reason && !keepReadable) throw new UploadError(`${file.originalName}: ${reason}`, 400, file.field);
+      if (reason) unreadable.push({ file, reason });
+    }
+    if (unreadable.length > 0) {
+      const refusal = new UploadError(unreadable.map(({ file, reason }) => `${file.originalName}: ${reason}`).join(" "), 400, unreadable[0]!.file.field);
+      refusal.readable = files.filter((file) => !unreadable.some((u) => u.file === file));
+      throw refusal;
     }
   } catch (error) {
-    await discard();
     const refusal = toUploadError(error);
+    await discardUploads(files.filter((file) => !refusal?.readable.includes(file)));
     if (!refusal) throw error;
     refusal.fields = typed;
     throw refusal;
   }
-  return { fields, files, discard };
+  return { fields, files, discard: () => discardUploads(files) };
 }
 
 function toUploadError(error: unknown): UploadError | null {
