@@ -56,6 +56,7 @@ export default function Notify() {
   const { piece, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = useT("notify");
+  const errors = useT("errors");
   const local = useLocalPath();
   return (
     <section className="mx-auto max-w-xl px-4 py-8">
@@ -71,11 +72,10 @@ export default function Notify() {
           {answer?.formError ?? t("notOpen")}
         </p>
       )}
-      {piece ? (
-        <Link to={local(piece.path)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
-          {t("back")}
-        </Link>
-      ) : null}
+      {/* Without a piece (an old or hand-typed address) the way on is the shop itself. */}
+      <Link to={local(piece ? piece.path : "/")} className="mt-6 inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
+        {piece ? t("back") : errors("home")}
+      </Link>
     </section>
   );
 }

@@ -106,3 +106,12 @@ for (const lang of ["bn", "hi"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(home.introTitle!);
   });
 }
+
+test("the notify page without a piece says so and leads back to the shop, in each language", async ({ page }) => {
+  for (const [prefix, lang] of [["", "en"], ["/bn", "bn"], ["/hi", "hi"]] as const) {
+    await page.goto(`${prefix}/notify?piece=999999`);
+    const main = page.getByRole("main");
+    await expect(main).toContainText(texts(lang, "notify").notOpen!);
+    await expect(main.getByRole("link", { name: texts(lang, "errors").home! })).toHaveAttribute("href", prefix || "/");
+  }
+});
