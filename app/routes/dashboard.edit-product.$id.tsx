@@ -140,7 +140,11 @@ async function updateAction(request: Request, id: number, self: string) {
     const earlier = await pendingOfForm(fields, formKey);
     const readable = error instanceof UploadError ? error.readable : [];
     const { pending } = earlier || readable.length > 0 ? await keepForRetry(formKey, fields, readable, earlier, current) : { pending: null };
-    return refused<ActionData>(error, (message) => ({ error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
+    // What she typed comes back when the whole form arrived (a refusal mid-body read only part of
+    // it: the form then shows the stored values, not a half with "Keep existing images" unticked).
+    const complete = error instanceof UploadError && error.complete;
+    const result = complete ? parseWithZod(fields, { schema: productEditFormSchema, disableAutoCoercion: true }).reply() : undefined;
+    return refused<ActionData>(error, (message) => ({ result, error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
   }
   const earlier = await pendingOfForm(upload.fields, formKey);
   const images = [...(earlier?.files ?? []), ...upload.files];
@@ -226,7 +230,7 @@ export default function EditProduct() {
         {pieceFiguresText(figures)}
       </p>
       <StatusMessage message={actionData ? null : status} />
-      <StatusMessage message={actionData?.error} tone="error" />
+      <StatusMessage message={actionData?.error} detail={actionData?.imageError} tone="error" />
       {actionData?.conflict ? <ConflictChanges heading={CONFLICT_MESSAGES.changedHeading} changes={actionData.conflict.changes} nothingListed={CONFLICT_MESSAGES.nothingListed} /> : null}
       {actionData?.confirm ? (
         <ConfirmStep

@@ -9,6 +9,7 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
 import { PendingPhotos, type PendingView } from "#app/components/admin/pending-photos.tsx";
+import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
 import { TranslationFields, translationMeta, translationName } from "#app/components/admin/translation-fields.tsx";
@@ -69,8 +70,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const fits = formKey !== null && (earlier?.files.length ?? 0) + readable.length <= UPLOAD_LIMITS.imagesPerProduct;
     if (!fits) await discardUploads(readable);
     const pending = formKey && (earlier || readable.length > 0) ? await keepPending(formKey, fits ? readable : [], earlier) : null;
+    // A refused photo is marked at the photos, beside the ones kept.
+    const onImages = error instanceof UploadError && error.field === "images";
     return refused(error, (message) => ({
-      result: parseWithZod(fields, { schema: productCreateSchema }).reply(),
+      result: parseWithZod(fields, { schema: productCreateSchema }).reply(onImages ? { fieldErrors: { images: [message] } } : undefined),
       error: `Error: ${message}`,
       pending,
       formToken: formTokenOf(fields),
@@ -171,6 +174,9 @@ export default function UploadProduct() {
   useEffect(() => setPending(actionData?.pending ?? null), [actionData]);
   const [pickerKey, setPickerKey] = useState(0);
   const keptCount = pending?.photos.length ?? 0;
+  // A refusal about the photos (a damaged one): their part of the form is shown, the reason by the kept ones.
+  const photos = useRef<HTMLDivElement>(null);
+  useBroughtIntoView(photos, serverFieldErrors.images ? serverFieldErrors : null);
 
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? null,
@@ -293,7 +299,7 @@ export default function UploadProduct() {
             return { value: typeof meta.initialValue === "string" ? meta.initialValue : "", errors: meta.errors ?? (server ? [server] : undefined) };
           }}
         />
-        <div className="md:col-span-2">
+        <div ref={photos} className="md:col-span-2">
           <PendingPhotos pending={pending} formKey={`add:${formToken}`} />
           <FilePicker key={pickerKey} label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required={keptCount === 0} hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
             <FieldError name="images" errors={imageErrors} />

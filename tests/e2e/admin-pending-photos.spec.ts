@@ -46,6 +46,18 @@ async function photoNamesOf(id: number): Promise<string[]> {
   return media.map((m) => m.original_name);
 }
 
+/** A new piece named from `label` with one photo, its Quick Edit dialog open on All Products. */
+async function quickEditOfNewPiece(page: Page, javaScriptEnabled: boolean, label: string, seed: number) {
+  const name = uniqueName(label);
+  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", seed)] });
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByTestId("admin-product-card").filter({ hasText: name }).getByRole("link", { name: "Quick Edit" }).tap();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /Quick Edit/ })).toBeVisible();
+  return { name, id, dialog };
+}
+
 test("a refused Weight keeps two camera-size photos, and the corrected save makes the piece with them", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const photos = [await cameraSizeJpeg("IMG_20261127_0931.jpg", 11), await cameraSizeJpeg("IMG_20261127_0932.jpg", 12, true)];
@@ -66,7 +78,7 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
 
   await expect(page.getByText("Weight is required", { exact: true })).toBeVisible({ timeout: 30_000 });
   const kept = page.getByTestId("pending-photos");
-  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: fix the highlighted fields and save; there is no need to choose them again.");
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: correct what is marked in red and save; there is no need to choose them again.");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0931\.jpg · \d\.\d MB$/, /^IMG_20261127_0932\.jpg · \d\.\d MB$/]);
   await expect(page.getByTestId("images-not-kept")).toHaveCount(0);
   // The thumbnails are the photos themselves, turned into small pictures by the server.
@@ -122,7 +134,7 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   await expect(page.getByLabel("Weight")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0940\.jpg · \d\.\d MB$/]);
-  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: fix the highlighted fields and save; there is no need to choose it again.");
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: correct what is marked in red and save; there is no need to choose it again.");
   if (javaScriptEnabled) expect(await page.getByLabel("New images").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
 
   await page.getByLabel("Weight").fill("777");
@@ -133,37 +145,62 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   expect(Number(row!.weight_g)).toBe(777);
 });
 
-test("Edit: a damaged photo among three is refused by name, the two good ones are kept, and Save adds them", async ({ page, javaScriptEnabled }) => {
+test("Edit: a damaged photo among three is refused by name, what she typed and the two good photos are kept, and Save replaces with them", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const name = uniqueName("Damaged among good");
   const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 25)] });
   await page.goto(`/dashboard/edit-product/${id}`);
   if (javaScriptEnabled) await hydrated(page);
+  const renamed = `${name} renamed`;
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
+  await page.getByLabel("Keep existing images").uncheck();
   await page.getByLabel("New images").setInputFiles([await jpeg("IMG_0961.jpg", 26, 3000, 2000), await brokenJpeg("IMG_0962.jpg"), await jpeg("IMG_0963.jpg", 27, 3000, 2000)]);
   await page.getByRole("button", { name: "Save changes" }).tap();
 
-  await expect(page.getByText("IMG_0962.jpg: The image file is damaged or incomplete and cannot be read.")).toBeVisible({ timeout: 30_000 });
+  const reason = "IMG_0962.jpg: The image file is damaged or incomplete and cannot be read.";
+  // At the top, under the page's fixed failure line, and by the photos.
+  await expect(page.getByTestId("error-detail")).toHaveText(reason, { timeout: 30_000 });
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_0961\.jpg · /, /^IMG_0963\.jpg · /]);
-  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: fix the highlighted fields and save; there is no need to choose them again.");
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: correct what is marked in red and save; there is no need to choose them again.");
+  await expect(page.locator("[data-field-error=images]")).toHaveText(reason);
+  // With JavaScript the save was tapped at the foot of the form: the photos' part is brought into view.
+  if (javaScriptEnabled) await expect(page.locator("[data-field-error=images]")).toBeInViewport();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(renamed);
+  await expect(page.getByLabel("Keep existing images")).not.toBeChecked();
   expect(await photoNamesOf(id)).toEqual(["first.jpg"]);
-  await kept.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `docs/screenshots/admin-damaged-photo-kept-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
 
   await page.getByRole("button", { name: "Save changes" }).tap();
   await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
-  expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_0961.jpg", "IMG_0963.jpg"]);
+  expect(await photoNamesOf(id)).toEqual(["IMG_0961.jpg", "IMG_0963.jpg"]);
+  const [row] = await sqlQuery<Array<{ name: string }>>("SELECT name FROM products WHERE id = ?", [id]);
+  expect(row!.name).toBe(renamed);
+});
+
+test("Quick Edit: a damaged photo beside a good one keeps the typed name and price and the good photo", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const { name, id, dialog } = await quickEditOfNewPiece(page, javaScriptEnabled, "Quick damaged", 28);
+  await dialog.getByLabel("Name", { exact: true }).fill(`${name} quick`);
+  await dialog.getByLabel("Fixed price").fill("99999");
+  await dialog.getByLabel("Add images").setInputFiles([await jpeg("IMG_0971.jpg", 29, 3000, 2000), await brokenJpeg("IMG_0972.jpg")]);
+  await dialog.getByRole("button", { name: "Save changes" }).tap();
+
+  // The refusal comes back on the piece's edit page (the dialog posts there), with what she typed.
+  await expect(page.getByTestId("error-detail")).toHaveText("IMG_0972.jpg: The image file is damaged or incomplete and cannot be read.", { timeout: 30_000 });
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} quick`);
+  await expect(page.getByLabel("Fixed price")).toHaveValue("99999");
+  await expect(page.getByTestId("pending-photos").getByTestId("pending-name")).toHaveText([/^IMG_0971\.jpg · /]);
+  await page.getByRole("button", { name: "Save changes" }).tap();
+  await expect(page.getByTestId("status-message")).toBeVisible({ timeout: 30_000 });
+  expect(await photoNamesOf(id)).toEqual(["first.jpg", "IMG_0971.jpg"]);
+  const [row] = await sqlQuery<Array<{ name: string; price_fixed: string }>>("SELECT name, price_fixed FROM products WHERE id = ?", [id]);
+  expect([row!.name, Number(row!.price_fixed)]).toEqual([`${name} quick`, 99999]);
 });
 
 test("Quick Edit on All Products: a refused price keeps the added photo, and the corrected save adds it", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
-  const name = uniqueName("Kept photo in Quick Edit");
-  const id = await addProduct(page, { name, images: [await jpeg("first.jpg", 23)] });
-  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
-  if (javaScriptEnabled) await hydrated(page);
-  await page.getByTestId("admin-product-card").filter({ hasText: name }).getByRole("link", { name: "Quick Edit" }).tap();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: /Quick Edit/ })).toBeVisible();
+  const { id, dialog } = await quickEditOfNewPiece(page, javaScriptEnabled, "Kept photo in Quick Edit", 23);
   if (javaScriptEnabled) {
     // The browser's check passes; the server sees a negative price.
     await weightOnItsWay(page, `**/dashboard/edit-product/${id}*`, "5200", "-1", "priceFixed");
@@ -176,7 +213,7 @@ test("Quick Edit on All Products: a refused price keeps the added photo, and the
   await expect(page.getByLabel("Fixed price")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0950\.jpg · \d\.\d MB$/]);
-  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: fix the highlighted fields and save; there is no need to choose it again.");
+  await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: correct what is marked in red and save; there is no need to choose it again.");
 
   await page.getByLabel("Fixed price").fill("5200");
   await page.getByRole("button", { name: "Save changes" }).tap();

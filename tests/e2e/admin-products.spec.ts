@@ -77,7 +77,8 @@ test("Upload: a refused price keeps the typed values and marks the field, and th
 test("A damaged photo on Add is refused, naming it, and no piece is made", async ({ page }) => {
   const name = uniqueName("Damaged photo");
   await submitProduct(page, { name, category: "my-creativity", images: [await brokenJpeg("IMG_0931.jpg")] });
-  await expect(page.getByText("IMG_0931.jpg: The image file is damaged or incomplete and cannot be read.")).toBeVisible();
+  await expect(page.getByTestId("error-message")).toHaveText("Error: IMG_0931.jpg: The image file is damaged or incomplete and cannot be read.");
+  await expect(page.locator("[data-field-error=images]")).toHaveText("IMG_0931.jpg: The image file is damaged or incomplete and cannot be read.");
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
   await expect(page.getByTestId("admin-product-card")).toHaveCount(0);
 });
@@ -191,13 +192,13 @@ test("Edit product: at most 5 images in total and 5 MB per file", async ({ page,
   const four = await Promise.all([1, 2, 3, 4].map((i) => jpeg(`n${i}.jpg`, 20 + i, 64, 48)));
   await page.getByLabel("New images").setInputFiles(four);
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("You can upload a maximum of 5 images. You currently have 2.")).toBeVisible();
-  if (!javaScriptEnabled) await expect(page.getByText("Failed to save changes. Please try again.")).toBeVisible();
+  await expect(page.locator("[data-field-error=images]")).toHaveText("You can upload a maximum of 5 images. You currently have 2.");
+  if (!javaScriptEnabled) await expect(page.getByTestId("error-message")).toHaveText("Failed to save changes. Please try again.You can upload a maximum of 5 images. You currently have 2.");
 
   await page.goto(`/dashboard/edit-product/${id}`);
   await page.getByLabel("New images").setInputFiles([javaScriptEnabled ? unreadableBigJpeg() : await bigJpeg()]);
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Some files exceed the 5MB limit. Please upload smaller images.")).toBeVisible();
+  await expect(page.locator("[data-field-error=images]")).toHaveText("Some files exceed the 5MB limit. Please upload smaller images.");
   await page.goto(`/dashboard/edit-product/${id}`);
   await expect(page.getByTestId("product-image")).toHaveCount(2);
 });

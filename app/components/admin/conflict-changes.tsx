@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import type { FieldChange } from "#app/lib/field-changes.ts";
 
 /**
@@ -8,10 +9,7 @@ import type { FieldChange } from "#app/lib/field-changes.ts";
  */
 export function ConflictChanges({ heading, changes, nothingListed }: { heading: string; changes: FieldChange[]; nothingListed?: string }) {
   const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    // A block, not an arrow's value: Chromium's scrollIntoView answers a promise, which React would take for a clean-up.
-    box.current?.scrollIntoView({ block: "center" });
-  }, [changes]);
+  useBroughtIntoView(box, changes);
   return (
     <section ref={box} aria-labelledby="conflict-changes" data-testid="conflict-changes" className="my-3 rounded border border-amber-400 bg-amber-50 p-3 text-sm">
       <h2 id="conflict-changes" className="font-semibold">

@@ -2,7 +2,8 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
@@ -58,7 +59,11 @@ export function ProductEditForm({
   const [started, setStarted] = useState(() => ({ key: location.key, version: product.version, base: editBase(product) }));
   if (started.key !== location.key) setStarted({ key: location.key, version: product.version, base: editBase(product) });
   const basedOn = rebase ?? started;
-  const [keep, setKeep] = useState(true);
+  // After a refused post, as it was sent (unticked, it is absent); before one, ticked.
+  const [keep, setKeep] = useState(() => !lastResult?.initialValue || lastResult.initialValue.keepExistingImages === "true");
+  // A refusal about the photos: their part of the form (the reason, the kept photos) is shown.
+  const photos = useRef<HTMLDivElement>(null);
+  useBroughtIntoView(photos, imageError ? lastResult ?? imageError : null);
   // Photos the server now keeps are no longer the picker's to send.
   useEffect(() => setFiles([]), [pending?.ref]);
   const [form, fields] = useForm({
@@ -158,7 +163,7 @@ export function ProductEditForm({
           {hidden("weight", text(product.weight))}
         </>
       )}
-      <div className="md:col-span-2">
+      <div ref={photos} className="md:col-span-2">
         <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
         {/* Keyed by the kept photos: with JS the input holding what the server now keeps is emptied. */}
         <FilePicker

@@ -4,7 +4,16 @@ import { useEffect, useState } from "react";
 export const STATUS_TIMEOUT_MS = 3000;
 
 /** A success or error line after a change; role=status (or alert for errors) so screen readers read it. */
-export function StatusMessage({ message, tone = "success" }: { message: string | null | undefined; tone?: "success" | "error" }) {
+export function StatusMessage({
+  message,
+  detail,
+  tone = "success",
+}: {
+  message: string | null | undefined;
+  /** A second line under the message: what a refusal was about, where a fixed message says only that it failed. */
+  detail?: string | null;
+  tone?: "success" | "error";
+}) {
   const [shown, setShown] = useState(message);
   useEffect(() => {
     setShown(message);
@@ -23,6 +32,7 @@ export function StatusMessage({ message, tone = "success" }: { message: string |
       }`}
     >
       {shown}
+      {detail ? <span className="mt-1 block font-medium" data-testid="error-detail">{detail}</span> : null}
     </p>
   );
 }

@@ -18,7 +18,7 @@ export const PENDING_FIELDS = { ref: "pendingRef", remove: "removePending" } as 
 export const PENDING_MESSAGES = {
   heading: "Photos already received",
   kept: (count: number) =>
-    `${count === 1 ? "Your photo was" : `Your ${count} photos were`} kept: fix the highlighted fields and save; there is no need to choose ${count === 1 ? "it" : "them"} again.`,
+    `${count === 1 ? "Your photo was" : `Your ${count} photos were`} kept: correct what is marked in red and save; there is no need to choose ${count === 1 ? "it" : "them"} again.`,
   remove: "Remove",
   thumbnailAlt: (name: string) => `Photo already received: ${name}`,
   addMore: "You can add more photos below.",

@@ -17,4 +17,8 @@ describe("SHRINK_MESSAGES", () => {
     expect(formatMB(8.9 * 1024 * 1024)).toBe("8.9 MB");
     expect(SHRINK_MESSAGES.done(9332326, 3250585)).toBe("Made smaller to fit: 8.9 MB → 3.1 MB");
   });
+
+  it("gives a size that would read 0.0 MB in KB (a small kept photo)", () => {
+    expect([formatMB(37 * 1024), formatMB(300), formatMB(0.05 * 1024 * 1024)]).toEqual(["37 KB", "1 KB", "0.1 MB"]);
+  });
 });

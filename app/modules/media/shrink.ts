@@ -17,7 +17,8 @@ export function shrunkSize(width: number, height: number, topWidth: number = IMA
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export const formatMB = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+/** "8.9 MB"; a file that would read "0.0 MB" in kilobytes ("37 KB"). */
+export const formatMB = (bytes: number) => (bytes < MB / 20 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(1)} MB`);
 
 export const SHRINK_MESSAGES = {
   working: "Making large photos smaller…",

@@ -16,6 +16,8 @@ export class UploadError extends HttpError {
    * still saved, for the caller to keep or discard (`discardUploads`).
    */
   readable: SavedUpload[] = [];
+  /** Whether the whole body was read before the refusal: then `fields` holds every typed field. */
+  complete = false;
 
   constructor(
     message: string,
@@ -179,6 +181,7 @@ export async function parseUpload(
 
   const typed = new FormData();
   const fields = new FormData();
+  let complete = false;
   try {
     await readParts(capBody(request, maxBody), UPLOAD_LIMITS.fieldBytes, async (part) => {
       if (part.kind === "file") {
@@ -189,6 +192,7 @@ export async function parseUpload(
       typed.append(part.name, part.value);
       fields.append(part.name, part.value);
     });
+    complete = true;
     const unreadable: Array<{ file: SavedUpload; reason: string }> = [];
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
@@ -210,6 +214,7 @@ export async function parseUpload(
     await discardUploads(files.filter((file) => !refusal?.readable.includes(file)));
     if (!refusal) throw error;
     refusal.fields = typed;
+    refusal.complete = complete;
     throw refusal;
   }
   return { fields, files, discard: () => discardUploads(files) };
