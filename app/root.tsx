@@ -25,6 +25,8 @@ import stylesheet from "./tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A phone's home-screen icon (iOS takes no SVG): favicon.svg drawn at 180 px on the page's ground.
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

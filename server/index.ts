@@ -114,6 +114,9 @@ app.use((req, res, next) => {
 // A WhatsApp link's ping or the page's beacon (a same-site POST: the check above refuses others).
 app.post(TAP_PATH, tapEndpoint());
 
+// Asked for by link previews and old browsers whatever the page names: the icon, not a 404 page.
+app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
+
 // Derived media: content-addressed, so cacheable forever. Originals live outside this folder
 // (and, on an object store, under a prefix this route never reads).
 app.use(

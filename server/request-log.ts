@@ -19,7 +19,7 @@ export function requestLog() {
     },
     customSuccessMessage: requestLine,
     customErrorMessage: (req, res, error) => `${req.method} ${req.url} ${res.statusCode} failed: ${error.message}`,
-    autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/favicon.svg" },
+    autoLogging: { ignore: (req) => /^\/(assets|media)\/|^\/(favicon\.(svg|ico)|apple-touch-icon\.png)$/.test(req.url ?? "") },
     customLogLevel: (_req, res, error) => {
       if (error || res.statusCode >= 500) return "error";
       if ((res as Response).locals?.cacheState === "HIT") return logHits ? "debug" : "silent";

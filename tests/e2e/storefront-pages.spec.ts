@@ -128,6 +128,20 @@ test("robots.txt keeps crawlers out of the admin and the API and points at the s
   expect(text).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 
+test("the shop's icon: named by every page, a home-screen PNG for phones, and /favicon.ico leads to it", async ({ request, page }) => {
+  await page.goto("/bn/contact");
+  await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  const touch = await page.locator('head link[rel="apple-touch-icon"]').getAttribute("href");
+  const png = await request.get(touch!);
+  expect([png.status(), png.headers()["content-type"]]).toEqual([200, "image/png"]);
+  const body = await png.body();
+  // PNG header: the width and height of the first chunk (IHDR).
+  expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([180, 180]);
+  const ico = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect([ico.status(), ico.headers()["location"]]).toEqual([301, "/favicon.svg"]);
+  expect((await request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
+});
+
 test("sitemap.xml lists the public pages, the listings and every product the listings show", async ({ request, page }) => {
   const listed = new Set<string>();
   for (const category of ["wall-hanging", "special-items", "home-decor-and-tabletop", "pen-and-napkin-holder", "candle-stand-and-pooja-related", "my-creativity"]) {
