@@ -97,6 +97,15 @@ test("no redirect by the browser's language, and a missing page is a 404 in ever
   expect((await request.get("/fr/about")).status()).toBe(404);
 });
 
+test("Bengali and Hindi pages arrive as clean UTF-8: no NUL byte where a letter met the renderer's 2 KB views", async ({ request }) => {
+  const listing = await (await request.get("/bn/product/special-items")).text();
+  const piece = /href="\/bn(\/product\/special-items\/\d+)"/.exec(listing)![1];
+  for (const path of ["/bn", "/hi", "/bn/enquiry", `/bn${piece}`, `/hi${piece}`, "/hi/product/wall-hanging"]) {
+    const bytes = await (await request.get(path, { headers: { "Accept-Encoding": "identity" } })).body();
+    expect({ path, nul: bytes.indexOf(0) }).toEqual({ path, nul: -1 });
+  }
+});
+
 test("the sitemap gives each page its three languages and x-default as absolute alternates", async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   const entry = xml.match(/<url><loc>[^<]*\/product\/wall-hanging\/1<\/loc>.*?<\/url>/)?.[0];
