@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { latinDigits } from "#app/lib/digits.ts";
 import { interestDay } from "#app/modules/interest/kinds.ts";
 import { normaliseWhatsapp } from "#app/modules/waiting/schema.ts";
 import { COMMISSION_LIMITS as L, COMMISSION_TEXT as T } from "./commission-text.ts";
@@ -21,7 +22,7 @@ const optionalWhole = (max: number, message: string) =>
     .trim()
     .optional()
     .transform((v, ctx) => {
-      const digits = (v ?? "").replace(/[,\s]/g, "").replace(/^₹/, "");
+      const digits = latinDigits(v ?? "").replace(/[,\s]/g, "").replace(/^₹/, "");
       if (digits === "") return null;
       const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
       if (!Number.isSafeInteger(n) || n < 1 || n > max) {

@@ -77,6 +77,21 @@ describe("receiveCommission", () => {
     await expect(getStorage().openOriginal(key)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("reads the number, quantity and budget typed in Bengali or Devanagari digits", async () => {
+    for (const typed of [
+      { quantity: "২", budget: "১০,০০০", phone: "৯৮৩০০ ৫৫৫৬৬" },
+      { quantity: "२", budget: "₹१०,०००", phone: "०९८३०० ६६६७७" },
+    ]) {
+      const result = await receiveCommission(await post({ ...good, ...typed }), nextIp());
+      expect(result.ok, JSON.stringify(typed)).toBe(true);
+    }
+    const messages = await listMessagesForAdmin();
+    expect(messages.map((m) => [m.phone, m.commission?.quantity, m.commission?.budget])).toEqual([
+      ["+919830066677", 2, 10000],
+      ["+919830055566", 2, 10000],
+    ]);
+  });
+
   it("refuses a bad number and a past date naming the fields, keeps what was typed and the photo for the next try", async () => {
     const jpeg = await makeJpeg(120, 90, 3);
     const first = await receiveCommission(

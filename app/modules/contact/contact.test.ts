@@ -59,6 +59,8 @@ describe("contact schema", () => {
     expect(phone("098300-12345")).toBe("+919830012345");
     expect(phone("91 98300 12345")).toBe("+919830012345");
     expect(phone("+91 98300-12345")).toBe("+919830012345");
+    expect(phone("৯৮৩০০ ১২৩৪৫")).toBe("+919830012345");
+    expect(phone("+९१ ९८३००-१२३४५")).toBe("+919830012345");
     expect(phone("+44 20 7946 0958")).toBe("+442079460958");
     expect(phone("033 2555 1234")).toBe("03325551234"); // a landline: no country to add
     for (const bad of ["12345", "1234567890123456", "98300 12345 ext 2", "+91+9830012345", "9830O12345", "(033) 2555 1234"]) {

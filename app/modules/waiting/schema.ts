@@ -1,12 +1,13 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
+import { latinDigits } from "#app/lib/digits.ts";
 import { WAITING_TEXT } from "./text.ts";
 
 // The notify-me form, read on the server (the phone library stays out of the pages' JavaScript).
 
 /** "+919830012345" for a valid number; Indian numbers may be typed without +91. Null otherwise. */
 export function normaliseWhatsapp(text: string): string | null {
-  const trimmed = text.trim();
+  const trimmed = latinDigits(text).trim();
   if (!/^[+\d\s().-]{6,25}$/.test(trimmed)) return null;
   const phone = parsePhoneNumberFromString(trimmed, "IN");
   return phone?.isValid() ? phone.number : null;

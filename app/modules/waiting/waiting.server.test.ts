@@ -20,6 +20,9 @@ describe("the notify-me form", () => {
     expect(normaliseWhatsapp("98300 12345")).toBe("+919830012345");
     expect(normaliseWhatsapp("098300-12345")).toBe("+919830012345");
     expect(normaliseWhatsapp("+44 7911 123456")).toBe("+447911123456");
+    // As a Bengali or Hindi phone keyboard types them.
+    expect(normaliseWhatsapp("৯৮৩০০ ১২৩৪৫")).toBe("+919830012345");
+    expect(normaliseWhatsapp("०९८३०० १२३४५")).toBe("+919830012345");
     for (const bad of ["12345", "+91 98300 1234", "call me", "", "+1 555 0100"]) expect(normaliseWhatsapp(bad), bad).toBeNull();
     const refused = waitingFormSchema.safeParse({ productId: "3", phone: "12345", name: "Asha" });
     expect(refused.success).toBe(false);
