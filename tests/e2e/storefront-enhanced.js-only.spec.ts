@@ -128,6 +128,33 @@ test.describe("touch", () => {
     await expect(level).toHaveText("1x");
   });
 
+  test("a sideways swipe at 1x shows the next or previous picture; a mostly vertical one does not", async ({ page }) => {
+    await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
+    const image = page.getByTestId("main-image");
+    const box = (await image.boundingBox())!;
+    const swipe = (from: [number, number], to: [number, number]) =>
+      image.evaluate(
+        (el, { from, to }) => {
+          const fire = (type: string, [x, y]: [number, number]) =>
+            el.dispatchEvent(new PointerEvent(type, { pointerId: 9, pointerType: "touch", clientX: x, clientY: y, bubbles: true, isPrimary: true }));
+          fire("pointerdown", from);
+          fire("pointermove", to);
+          fire("pointerup", to);
+        },
+        { from, to },
+      );
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const current = page.locator('[data-testid="thumbnail"][aria-current="true"]');
+    await expect(current).toHaveAccessibleName("Show picture 1");
+    await swipe([cx + 80, cy], [cx - 80, cy + 10]);
+    await expect(current).toHaveAccessibleName("Show picture 2");
+    await swipe([cx, cy], [cx + 60, cy + 50]);
+    await expect(current).toHaveAccessibleName("Show picture 2");
+    await swipe([cx - 80, cy], [cx + 80, cy]);
+    await expect(current).toHaveAccessibleName("Show picture 1");
+    await expect(page.getByTestId("zoom-level")).toHaveText("1x");
+  });
+
   test("pinching out zooms (capped at 3x) and dragging pans the zoomed image", async ({ page }) => {
     await openFirstProduct(page, "wall-hanging", "Peacock Wall Panel");
     const image = page.getByTestId("main-image");

@@ -8,6 +8,7 @@ export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 3;
 export const ZOOM_STEP = 0.5;
 export const DOUBLE_TAP_MS = 300;
+const SWIPE_PX = 50;
 export const MAX_THUMBNAILS = 5;
 
 const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
@@ -18,8 +19,8 @@ export const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 560px, 100vw";
 /**
  * The detail page's images. Without JS: thumbnails and arrows are `?image=n` links and
  * the main image links to its largest size. With JS: the same links switch in place,
- * and the main image zooms (buttons 1x–3x in 0.5 steps, click, double tap within
- * 300 ms, pinch) and pans by dragging.
+ * a sideways swipe at 1x shows the next or previous picture, and the main image zooms
+ * (buttons 1x–3x in 0.5 steps, click, double tap within 300 ms, pinch) and pans by dragging.
  */
 export function ProductGallery({ images, name, initial }: { images: readonly ImageView[]; name: string; initial: number }) {
   const hydrated = useHydrated();
@@ -35,6 +36,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
   const lastTap = useRef(0);
   const lastPointerType = useRef("mouse");
   const moved = useRef(false);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => setIndex(Math.min(initial, Math.max(0, count - 1))), [initial, count]);
 
@@ -63,6 +65,7 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
     lastPointerType.current = event.pointerType;
     moved.current = false;
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    swipe.current = event.pointerType === "touch" && pointers.current.size === 1 && zoomRef.current === 1 ? { x: event.clientX, y: event.clientY } : null;
     if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
       pinch.current = { distance: Math.hypot(a.x - b.x, a.y - b.y), zoom: zoomRef.current };
@@ -90,6 +93,14 @@ export function ProductGallery({ images, name, initial }: { images: readonly Ima
     pointers.current.delete(event.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
     if (pointers.current.size === 0) drag.current = null;
+    // A sideways swipe (not a vertical scroll, which the browser takes) moves one picture.
+    const start = event.type === "pointerup" ? swipe.current : null;
+    swipe.current = null;
+    const [dx, dy] = start ? [event.clientX - start.x, event.clientY - start.y] : [0, 0];
+    if (count > 1 && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
+      moved.current = true;
+      show(index + (dx < 0 ? 1 : -1));
+    }
     if (event.pointerType === "touch" && !moved.current && pointers.current.size === 0) {
       const now = Date.now();
       if (now - lastTap.current < DOUBLE_TAP_MS) {
