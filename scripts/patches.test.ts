@@ -22,9 +22,10 @@ it("a patched file put back as the package shipped it is reported", async () => 
       await fs.copyFile(path.join(root, file), path.join(copy, file));
     }
     const router = files.find((f) => f.file.includes("@remix-run/router"))!;
+    const routerFiles = files.filter((f) => f.patch === router.patch).map((f) => f.file);
     // Undo that one patch in the copy, as an install without the postinstall script leaves it.
     execFileSync("patch", ["-R", "-p1", "-s", "-d", copy, "-i", path.join(root, "patches", router.patch)]);
-    expect(unappliedPatches(copy, path.join(root, "patches")).map((p) => p.file)).toEqual([router.file]);
+    expect(unappliedPatches(copy, path.join(root, "patches")).map((p) => p.file)).toEqual(routerFiles);
   } finally {
     await fs.rm(copy, { recursive: true, force: true });
   }
