@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { FieldErrorSummary } from "#app/components/shop/field-error-summary.tsx";
 import { Honeypot } from "#app/components/shop/honeypot.tsx";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { shopAddresses, SocialLinks } from "#app/components/shop/contact-links.tsx";
@@ -84,7 +85,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
   const submitting = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    // With JS, each refused post moves focus to its first wrong field (without JS the page reloads at the top).
+    // With JS, each refused post moves focus to its first wrong field (without JS the page reloads at the top, where the summary lists them).
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [result]);
   return (
@@ -94,6 +95,10 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
           {result.formError}
         </p>
       ) : null}
+      <FieldErrorSummary
+        heading={t("fixFields")}
+        fields={CONTACT_FIELDS.filter((field) => result?.fieldErrors[field.name]).map((field) => ({ id: field.name, label: t(`field.${field.name}`) }))}
+      />
       {CONTACT_FIELDS.map((field) => {
         const errors = result?.fieldErrors[field.name];
         const errorId = `${field.name}-error`;
@@ -106,7 +111,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
           defaultValue: result?.values[field.name] ?? "",
           "aria-invalid": errors ? true : undefined,
           "aria-describedby": errors ? errorId : undefined,
-          className: `mt-1 min-h-11 w-full rounded border px-3 py-2 ${errors ? "border-red-500" : "border-brass-300"}`,
+          className: `mt-1 min-h-11 w-full rounded border px-3 py-2 ${errors ? "scroll-mt-12 border-red-500" : "border-brass-300"}`,
         };
         return (
           <div key={field.name}>

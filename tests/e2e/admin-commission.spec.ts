@@ -49,6 +49,16 @@ test("a commission: a refused number keeps the rest and the photo, the thank-you
 
   await expect(page.getByTestId("field-error")).toHaveText([`WhatsApp number: ${COMMISSION_TEXT.phone}`]);
   await expect(field(page, "WhatsApp number")).toHaveAttribute("aria-invalid", "true");
+  // The wrong field is 800 px down: without JavaScript the page comes back at its top, where
+  // the form's summary names it with a link to it; with JavaScript the field has the focus.
+  const summary = page.getByTestId("error-summary");
+  await expect(summary.getByRole("link")).toHaveText(["WhatsApp number"]);
+  if (testInfo.project.name.startsWith("js-off")) await expect(summary).toBeInViewport();
+  else await expect(field(page, "WhatsApp number")).toBeFocused();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await summary.getByRole("link", { name: "WhatsApp number" }).click();
+  await expect(field(page, "WhatsApp number")).toBeInViewport();
+  await expect(page.locator("label[for=phone]")).toBeInViewport();
   await expect(field(page, "WhatsApp number")).toHaveValue("12345");
   await expect(field(page, "What would you like made?")).toHaveValue(`Two owls like ${piece.name}, ${tag}`);
   await expect(field(page, "Size")).toHaveValue("about 20 cm tall");

@@ -92,6 +92,8 @@ test("contact: every field is required and each error names its field", async ({
   await page.getByLabel("Subject", { exact: true }).fill("Bulk order");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(errors).toHaveText(["Email: Please enter a valid email address", "Message: This field is required"]);
+  await expect(page.getByTestId("error-summary")).toContainText("Please correct the fields marked in red:");
+  await expect(page.getByTestId("error-summary").getByRole("link")).toHaveText(["Email", "Message"]);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Asha"); // kept
 });
 

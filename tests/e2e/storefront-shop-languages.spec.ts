@@ -79,6 +79,8 @@ test("the Bengali contact form: labels and refusals in Bengali, and the thank-yo
   await page.getByLabel("বিষয়", { exact: true }).fill("পেঁচার জোড়া");
   await page.getByRole("button", { name: "পাঠান" }).click();
   await expect(errors).toHaveText(["ইমেল: একটা সঠিক ইমেল ঠিকানা লিখুন", "আপনার কথা: এটা পূরণ করতে হবে"]);
+  await expect(page.getByTestId("error-summary")).toContainText("লাল দাগ দেওয়া ঘরগুলো ঠিক করে দিন:");
+  await expect(page.getByTestId("error-summary").getByRole("link")).toHaveText(["ইমেল", "আপনার কথা"]);
   await expect(page.getByLabel("নাম", { exact: true })).toHaveValue("রিতা সেন");
 
   await page.getByLabel("ইমেল", { exact: true }).fill("rita@example.com");
@@ -100,6 +102,8 @@ test("the Hindi commission form: refusals in Hindi, and the thank-you on the Hin
     "आपका नाम: यह भरना ज़रूरी है",
     "व्हाट्सऐप नंबर: यह भरना ज़रूरी है",
   ]);
+  await expect(page.getByTestId("error-summary")).toContainText("लाल निशान वाले खाने ठीक कर दें:");
+  await expect(page.getByTestId("error-summary").getByRole("link")).toHaveText(["आप क्या बनवाना चाहते हैं?", "आपका नाम", "व्हाट्सऐप नंबर"]);
   await expect(page).toHaveURL(/\/hi\/commission$/);
 
   // A number of this run's own: requests are limited per number.

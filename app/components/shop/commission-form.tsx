@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SubmitButton } from "#app/components/ui/submit-button.tsx";
+import { FieldErrorSummary } from "#app/components/shop/field-error-summary.tsx";
 import { Honeypot } from "#app/components/shop/honeypot.tsx";
 import { COMMISSION_FIELDS, COMMISSION_LIMITS, COMMISSION_PHOTO_MB } from "#app/modules/contact/commission-text.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
@@ -15,7 +16,7 @@ export interface CommissionFormState {
 type Field = (typeof COMMISSION_FIELDS)[number];
 
 const inputClass = (invalid: boolean) =>
-  `mt-1 block min-h-11 w-full rounded border bg-white px-3 py-2 ${invalid ? "border-2 border-red-700" : "border-brass-300"}`;
+  `mt-1 block min-h-11 w-full rounded border bg-white px-3 py-2 ${invalid ? "scroll-mt-12 border-2 border-red-700" : "border-brass-300"}`;
 
 /** Each field's own input: sizes and kinds the phone keyboard and the browser understand. */
 function inputProps(field: Field, today: { min: string; max: string }) {
@@ -54,6 +55,10 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
           {state.formError}
         </p>
       ) : null}
+      <FieldErrorSummary
+        heading={t("fixFields")}
+        fields={COMMISSION_FIELDS.filter((field) => state.errors[field.name]).map((field) => ({ id: field.name, label: t(`field.${field.name}`) }))}
+      />
       <input type="hidden" name="piece" value={state.values.piece ?? ""} />
       {COMMISSION_FIELDS.map((field) => {
         const errors = state.errors[field.name];

@@ -1,0 +1,23 @@
+/**
+ * A refused form's wrong fields, listed at its top, each a link to its field. Without
+ * JavaScript the page comes back at its top, and the first wrong field may be a screen or more
+ * below (the commission form's WhatsApp number is 800 px down on a phone).
+ */
+export function FieldErrorSummary({ heading, fields }: { heading: string; fields: { id: string; label: string }[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="error-summary">
+      <p>{heading}</p>
+      <ul className="list-disc pl-5">
+        {fields.map((field) => (
+          <li key={field.id}>
+            <a href={`#${field.id}`} className="inline-flex min-h-11 items-center underline">
+              {field.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
