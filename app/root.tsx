@@ -17,6 +17,7 @@ import { readEnquiryIds } from "#app/modules/enquiry/enquiry.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { langOfPath, localeTag } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { typedTextLang } from "#app/modules/i18n/typed-text.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { useHydrated } from "./components/ui/use-hydrated.ts";
 import { ShopError, errorMeta } from "./components/shop/not-found.tsx";
@@ -30,8 +31,17 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await getShopSettings(request);
+  // The header's, footer's and shared parts' texts in the page's language, and the error
+  // screens' (a page whose loader failed has no texts of its own).
+  const texts = pageStrings(request, "common", "errors");
+  const typed = (text: string) => typedTextLang(text, texts.lang);
   return {
-    shop: await getShopSettings(request),
+    shop: {
+      ...shop,
+      // What the owner typed, read as English on a Bengali or Hindi page where it is in Latin letters.
+      langs: { name: typed(shop.name), addressLine: typed(shop.addressLine), worksAddress: typed(shop.worksAddress), showroomAddress: typed(shop.showroomAddress) },
+    },
     year: new Date().getFullYear(),
     whatsappIcon: WHATSAPP_ICON_PATH,
     // As data, not an import in the header: search-terms.ts builds its synonym table at load,
@@ -39,9 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchMaxLength: SEARCH_MAX_LENGTH,
     // The visitor's enquiry list (ids): a request carrying it bypasses the page cache.
     enquiry: await readEnquiryIds(request),
-    // The header's, footer's and shared parts' texts in the page's language, and the error
-    // screens' (a page whose loader failed has no texts of its own).
-    ...pageStrings(request, "common", "errors"),
+    ...texts,
   };
 }
 

@@ -9,6 +9,7 @@ import { listGalleryImages, listVideos } from "#app/modules/media/library.server
 import type { ImageView, VideoView } from "#app/modules/media/views.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { typedTextLang } from "#app/modules/i18n/typed-text.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 /** The About story's lists: each names its texts in app/locales/<lang>/about.json. */
@@ -22,19 +23,20 @@ const WHY = ["why.1", "why.2", "why.3", "why.4"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showVideos = new URL(request.url).searchParams.get("view") === "videos";
-  let videos: Array<VideoView & { title: string | null }> = [];
+  const texts = pageStrings(request, "about");
+  let videos: Array<VideoView & { title: string | null; titleLang?: string }> = [];
   let error = false;
   if (showVideos) {
     try {
       const items = await listVideos({ publicOnly: true });
-      videos = items.flatMap((item) => (item.video ? [{ ...item.video, title: item.title }] : []));
+      videos = items.flatMap((item) => (item.video ? [{ ...item.video, title: item.title, titleLang: typedTextLang(item.title, texts.lang) }] : []));
     } catch (err) {
       logger.error({ err }, "videos failed to load");
       error = true;
     }
   }
   // Static text goes through the loader so it is not shipped again as JavaScript.
-  return { showVideos, videos, error, photos: showVideos ? [] : await workshopPhotos(), ...pageStrings(request, "about") };
+  return { showVideos, videos, error, photos: showVideos ? [] : await workshopPhotos(), ...texts };
 }
 
 const WORKSHOP_PHOTOS = 4;
@@ -149,7 +151,7 @@ export default function About() {
                     <a href={video.url}>{t("videoDownload", { n: i + 1 })}</a>
                   </video>
                   {video.title ? (
-                    <p className="w-full px-3 py-2 text-sm text-white" data-testid="video-title">
+                    <p className="w-full px-3 py-2 text-sm text-white" data-testid="video-title" lang={video.titleLang}>
                       {video.title}
                     </p>
                   ) : null}

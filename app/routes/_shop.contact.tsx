@@ -201,7 +201,7 @@ export default function Contact() {
               <div key={address.labelKey}>
                 <dt className="font-semibold">{common(address.labelKey)}</dt>
                 <dd>
-                  <address className="not-italic">{address.text}</address>
+                  <address className="not-italic" lang={address.lang}>{address.text}</address>
                 </dd>
               </div>
             ))}

@@ -9,6 +9,7 @@ import { listGalleryImages } from "#app/modules/media/library.server.ts";
 import type { ImageView } from "#app/modules/media/views.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
+import { typedTextLang } from "#app/modules/i18n/typed-text.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,11 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (requested && (!Number.isInteger(requested) || requested < 1 || requested > images.length)) {
       throw notFound();
     }
-    return { images, titles, error: false, ...pageStrings(request, "gallery") };
+    const texts = pageStrings(request, "gallery");
+    const titleLangs = titles.map((title) => typedTextLang(title, texts.lang));
+    return { images, titles, titleLangs, error: false, ...texts };
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "gallery failed to load");
-    return data({ images: [] as ImageView[], titles: [] as (string | null)[], error: true, ...pageStrings(request, "gallery") }, { status: 503 });
+    return data({ images: [] as ImageView[], titles: [] as (string | null)[], titleLangs: [], error: true, ...pageStrings(request, "gallery") }, { status: 503 });
   }
 }
 
@@ -33,7 +36,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function Gallery() {
-  const { images, titles, error } = useLoaderData<typeof loader>();
+  const { images, titles, titleLangs, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const t = useT("gallery");
   const common = useT("common");
@@ -73,7 +76,7 @@ export default function Gallery() {
                 />
               </Link>
               {titles[i] ? (
-                <p className="mt-1 text-sm text-brass-900/90" data-testid="gallery-title">
+                <p className="mt-1 text-sm text-brass-900/90" data-testid="gallery-title" lang={titleLangs[i]}>
                   {titles[i]}
                 </p>
               ) : null}
@@ -81,7 +84,7 @@ export default function Gallery() {
           ))}
         </ul>
       )}
-      {openIndex !== null ? <Lightbox images={images} titles={titles} index={openIndex} /> : null}
+      {openIndex !== null ? <Lightbox images={images} titles={titles} titleLangs={titleLangs} index={openIndex} /> : null}
     </section>
   );
 }

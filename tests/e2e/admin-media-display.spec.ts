@@ -40,6 +40,11 @@ test("a phone video is shown upright and tall on the About videos view, with its
   const video = page.getByRole("region", { name: "Videos from the workshop" }).getByLabel(title);
   await expect(video.locator("source")).toHaveAttribute("src", src!);
   await expect(page.getByTestId("video-title").filter({ hasText: title })).toBeVisible();
+  // She typed it in English: a Bengali page marks it so (a screen reader reads it in English).
+  await expect(page.getByTestId("video-title").filter({ hasText: title })).not.toHaveAttribute("lang", /./);
+  await page.goto("/bn/about?view=videos");
+  await expect(page.getByTestId("video-title").filter({ hasText: title })).toHaveAttribute("lang", "en");
+  await page.goto("/about?view=videos");
   const [width, height] = await Promise.all([video.getAttribute("width"), video.getAttribute("height")]);
   expect(Number(height)).toBeGreaterThan(Number(width)); // the worker turned the picture upright
   await video.scrollIntoViewIfNeeded();
@@ -62,6 +67,9 @@ test("a gallery image's title is its caption and alternative text on the shop; a
   await page.goto("/gallery");
   await expect(page.getByRole("img", { name: title })).toBeVisible();
   await expect(page.getByTestId("gallery-title").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByTestId("gallery-title").filter({ hasText: title })).not.toHaveAttribute("lang", /./);
+  await page.goto("/hi/gallery");
+  await expect(page.getByTestId("gallery-title").filter({ hasText: title })).toHaveAttribute("lang", "en");
 
   await page.goto("/dashboard/upload-gallery");
   await card.getByLabel("Title (optional)").evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));

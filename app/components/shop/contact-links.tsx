@@ -2,10 +2,12 @@ import type { SocialKey } from "#app/modules/site/content.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 
 /** The workshop's two addresses, in the order the footer and the contact page list them; `labelKey` names the label in common.json. */
-export function shopAddresses(shop: { worksAddress: string; showroomAddress: string } | null | undefined) {
+export function shopAddresses(
+  shop: { worksAddress: string; showroomAddress: string; langs: { worksAddress?: string; showroomAddress?: string } } | null | undefined,
+) {
   return [
-    { labelKey: "addressWorks", testId: "works-address", text: shop?.worksAddress },
-    { labelKey: "addressShowroom", testId: "showroom-address", text: shop?.showroomAddress },
+    { labelKey: "addressWorks", testId: "works-address", text: shop?.worksAddress, lang: shop?.langs.worksAddress },
+    { labelKey: "addressShowroom", testId: "showroom-address", text: shop?.showroomAddress, lang: shop?.langs.showroomAddress },
   ];
 }
 

@@ -26,7 +26,7 @@ export const SITE_LINKS = [
   { key: "linkContact", to: "/contact" },
 ] as const;
 
-export function Logo({ name }: { name: string }) {
+export function Logo({ name, lang }: { name: string; lang?: string }) {
   const t = useT("common");
   return (
     <Link to={useLocalPath()("/")} className="flex min-h-11 items-center gap-2 font-serif text-base leading-tight text-brass-800 sm:text-lg md:text-xl" aria-label={t("logoLabel", { name })}>
@@ -35,7 +35,7 @@ export function Logo({ name }: { name: string }) {
         <path d="M9 24c3-7 15-7 18 0M18 8v8M12 12l3 4M24 12l-3 4" stroke="#fbf7ec" strokeWidth="2.2" fill="none" strokeLinecap="round" />
         <circle cx="18" cy="18" r="3" fill="#fbf7ec" />
       </svg>
-      <span>{name}</span>
+      <span lang={lang}>{name}</span>
     </Link>
   );
 }
@@ -238,8 +238,8 @@ export function ShopChrome({
       <header id="top" tabIndex={-1} className="relative border-b border-brass-200 bg-white">
         <LanguageSwitcher className="hidden border-b border-brass-100 bg-brass-50 md:block" />
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-2 px-4 py-1.5 md:gap-x-4 md:py-3">
-          {shop ? <Logo name={shop.name} /> : null}
-          <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line">
+          {shop ? <Logo name={shop.name} lang={shop.langs.name} /> : null}
+          <p className="hidden text-sm text-brass-900/80 md:block" data-testid="address-line" lang={shop?.langs.addressLine}>
             {shop?.addressLine}
           </p>
           <div className="flex items-center md:gap-3">
@@ -272,7 +272,7 @@ export function ShopChrome({
           {shopAddresses(shop).map((address) => (
             <div key={address.labelKey}>
               <h2 className="font-semibold text-brass-800">{t(address.labelKey)}</h2>
-              <address className="not-italic" data-testid={address.testId}>
+              <address className="not-italic" data-testid={address.testId} lang={address.lang}>
                 {address.text}
               </address>
             </div>

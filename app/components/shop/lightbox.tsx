@@ -34,10 +34,13 @@ const SWIPE_PX = 50;
 export function Lightbox({
   images,
   titles,
+  titleLangs,
   index,
 }: {
   images: readonly ImageView[];
   titles: readonly (string | null)[];
+  /** Each title's `lang` where it differs from the page's (typedTextLang). */
+  titleLangs: readonly (string | undefined)[];
   index: number;
 }) {
   const navigate = useNavigate();
@@ -132,7 +135,7 @@ export function Lightbox({
         imgClassName="max-h-[75vh] w-auto max-w-full object-contain pointer-events-none"
       />
       {titles[index] ? (
-        <p className="mt-2 text-center text-white" data-testid="lightbox-title">
+        <p className="mt-2 text-center text-white" data-testid="lightbox-title" lang={titleLangs[index]}>
           {titles[index]}
         </p>
       ) : null}
