@@ -12,8 +12,8 @@ import { changeEnquiry, loadEnquiry } from "#app/modules/enquiry/enquiry.server.
 import { MAX_ENQUIRY_PIECES } from "#app/modules/enquiry/limits.ts";
 import { enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
 import { WHATSAPP_ICON_PATH } from "#app/modules/site/content.ts";
-import { alternateLinks, shopFromMatches } from "#app/modules/site/seo.ts";
-import { langOfPath } from "#app/modules/i18n/languages.ts";
+import { absoluteUrl, alternateLinks, langFromMatches, shopFromMatches } from "#app/modules/site/seo.ts";
+import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
 import { localizeMessage } from "#app/modules/i18n/localize-message.server.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
@@ -135,5 +135,11 @@ export default function Enquiry() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const shop = shopFromMatches(matches);
   const title = data?.strings.enquiry?.title ?? "Your enquiry";
-  return [{ title: shop ? `${title} | ${shop.name}` : title }, { name: "robots", content: "noindex" }, ...alternateLinks(shop?.publicUrl, "/enquiry")];
+  const canonical = absoluteUrl(shop?.publicUrl, pathInLang("/enquiry", langFromMatches(matches)));
+  return [
+    { title: shop ? `${title} | ${shop.name}` : title },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...alternateLinks(shop?.publicUrl, "/enquiry"),
+  ];
 };

@@ -4,7 +4,7 @@ import { expect, test } from "./test.ts";
 // addresses, <html lang>, canonical and reciprocal hreflang links, the switcher, the sitemap's
 // alternates, with JavaScript on and off.
 
-const PAGES = ["/", "/about", "/gallery", "/contact", "/product/wall-hanging", "/product/wall-hanging/1", "/privacy-policy"];
+const PAGES = ["/", "/about", "/gallery", "/contact", "/product/wall-hanging", "/product/wall-hanging/1", "/privacy-policy", "/enquiry"];
 const LANGS = [
   { prefix: "", tag: "en-IN", name: "English" },
   { prefix: "/bn", tag: "bn-IN", name: "বাংলা" },
@@ -13,7 +13,7 @@ const LANGS = [
 const inLang = (prefix: string, path: string) => (prefix && path === "/" ? prefix : `${prefix}${path}`);
 
 test("every page in every language names its language, its canonical, and the same absolute alternates", async ({ page }) => {
-  // 21 page loads, each (JavaScript on) until hydrated: more than a minute on a busy machine.
+  // 24 page loads, each (JavaScript on) until hydrated: more than a minute on a busy machine.
   test.slow();
   for (const path of PAGES) {
     const sets: string[] = [];
