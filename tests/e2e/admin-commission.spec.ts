@@ -59,6 +59,11 @@ test("a commission: a refused number keeps the rest and the photo, the thank-you
   await summary.getByRole("link", { name: "WhatsApp number" }).click();
   await expect(field(page, "WhatsApp number")).toBeInViewport();
   await expect(page.locator("label[for=phone]")).toBeInViewport();
+  // The phone's Back from there returns to the refused form as it was (with JavaScript the
+  // router took it for a new visit and blanked the form).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/commission\?piece=\d+$/);
+  await expect(page.getByTestId("field-error")).toHaveText([`WhatsApp number: ${COMMISSION_TEXT.phone}`]);
   await expect(field(page, "WhatsApp number")).toHaveValue("12345");
   await expect(field(page, "What would you like made?")).toHaveValue(`Two owls like ${piece.name}, ${tag}`);
   await expect(field(page, "Size")).toHaveValue("about 20 cm tall");
