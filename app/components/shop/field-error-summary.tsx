@@ -1,3 +1,5 @@
+import type { MouseEvent } from "react";
+
 /**
  * A refused form's wrong fields, listed at its top, each a link to its field. Without
  * JavaScript the page comes back at its top, and the first wrong field may be a screen or more
@@ -11,7 +13,7 @@ export function FieldErrorSummary({ heading, fields }: { heading: string; fields
       <ul className="list-disc pl-5">
         {fields.map((field) => (
           <li key={field.id}>
-            <a href={`#${field.id}`} className="inline-flex min-h-11 items-center underline">
+            <a href={`#${field.id}`} onClick={focusField} className="inline-flex min-h-11 items-center underline">
               {field.label}
             </a>
           </li>
@@ -21,3 +23,16 @@ export function FieldErrorSummary({ heading, fields }: { heading: string; fields
   );
 }
 
+
+/**
+ * With JavaScript a link moves the focus and the view to its field itself: as a fragment change
+ * the router's scroll restoration (every such entry keyed "default") put the page back where an
+ * earlier one left it, so a second link focused a field out of sight.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const field = document.getElementById(event.currentTarget.hash.slice(1));
+  if (!field) return;
+  event.preventDefault();
+  field.focus({ preventScroll: true });
+  field.scrollIntoView();
+}
