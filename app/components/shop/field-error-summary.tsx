@@ -23,7 +23,6 @@ export function FieldErrorSummary({ heading, fields }: { heading: string; fields
   );
 }
 
-
 /**
  * With JavaScript a link moves the focus and the view to its field itself: as a fragment change
  * the router's scroll restoration (every such entry keyed "default") put the page back where an
