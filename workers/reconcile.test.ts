@@ -51,6 +51,16 @@ async function derivedFiles(): Promise<string[]> {
   return files.sort();
 }
 
+/** Polls a job on the image queue until it has completed (it fails the test after 30 s). */
+async function jobFinished(id: string) {
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    const job = await Job.fromId(getQueues().image, id);
+    if ((await job?.getState()) === "completed") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`job ${id} not completed after 30 s`);
+}
+
 async function age(file: string, hours: number) {
   const then = new Date(Date.now() - hours * 3600_000);
   await fs.utimes(file, then, then);
@@ -198,6 +208,10 @@ describe("reconcile", () => {
   it("re-makes a ready row whose derived file went missing", async () => {
     const mediaId = await rowWithoutJob(await makeJpeg(360, 240, 13));
     await getQueues().image.add("process-image", { mediaId }, { jobId: jobId("process-image", mediaId) });
+    await waitForMedia(mediaId);
+    // The row turns ready before its job ends and the AVIF follow-up writes the row again:
+    // a job still running (a busy machine) would make the repair wait for it.
+    for (const name of ["process-image", "process-image-avif"] as const) await jobFinished(jobId(name, mediaId));
     const ready = await waitForMedia(mediaId);
     const lost = ready.variants!.find((v) => v.format === "webp")!;
     await storage.removeDerived([lost.path]);
