@@ -77,9 +77,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     },
   });
   const messages = whatsappMessagesIn(lang);
+  // The notify form's words only where it is shown: a sold or reserved piece.
+  const texts = pageStrings(request, "product", ...(product.state === "sold" || product.state === "reserved" ? ["notify"] : []));
   return {
-    // The notify form's words only where it is shown: a sold or reserved piece.
-    ...pageStrings(request, "product", ...(product.state === "sold" || product.state === "reserved" ? ["notify"] : [])),
+    ...texts,
+    // Here rather than in meta, which ships to the browser.
+    metaDescription: (product.description.trim() || interpolate(texts.strings.product?.metaDescription ?? "", { name: product.name })).slice(0, 160),
     structured,
     whatsappIcon: WHATSAPP_ICON_PATH,
     product,
@@ -239,12 +242,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Page Not Found" }];
   const { product } = data;
   const og = product.images[0]?.og;
-  const description = (product.description.trim() || interpolate(data.strings.product?.metaDescription ?? "", { name: product.name })).slice(0, 160);
   return [
     ...seo({
       lang: langFromMatches(matches),
       title: product.name,
-      description,
+      description: data.metaDescription,
       path: `/product/${product.category}/${product.id}`,
       publicUrl: shop?.publicUrl,
       siteName: shop?.name,
