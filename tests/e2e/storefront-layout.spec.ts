@@ -78,6 +78,45 @@ test("the footer has both addresses, the e-mail, a tel: link, © this year and a
   await expect(footer.getByRole("link", { name: "Back to top" })).toHaveAttribute("href", "#top");
 });
 
+test.describe("in-page links on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("'Back to top' and 'Skip to content' go there every time, and Back returns to where the visitor was", async ({ page }, testInfo) => {
+    await page.goto("/product/wall-hanging");
+    if (testInfo.project.name.startsWith("js-on")) await hydrated(page);
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    const toBottom = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(scrollY).toBeGreaterThan(800);
+      return scrollY();
+    };
+    const backToTop = page.getByRole("contentinfo").getByRole("link", { name: "Back to top" });
+
+    // The second tap finds the address already ending in #top: with JavaScript the router put
+    // the page back where it had been, as it did for every fragment entry after the first.
+    for (let round = 1; round <= 3; round++) {
+      await toBottom();
+      await backToTop.tap();
+      await expect(page).toHaveURL(/#top$/);
+      await expect.poll(scrollY, `tap ${round}`).toBe(0);
+    }
+    const bottom = await toBottom();
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await skip.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+    await expect.poll(() => page.getByRole("main").evaluate((main) => Math.round(main.getBoundingClientRect().top))).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/#top$/);
+    // Chromium alone goes back to the fragment; the router restores where the visitor left the entry.
+    if (testInfo.project.name.startsWith("js-on")) await expect.poll(scrollY, "Back: where the visitor left the #top entry").toBe(bottom);
+    await page.goForward();
+    await expect(page).toHaveURL(/#main$/);
+    await expect.poll(() => page.getByRole("main").evaluate((main) => Math.round(main.getBoundingClientRect().top))).toBe(0);
+  });
+});
+
 test("the landmarks are there: banner, navigation, main, contentinfo", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("banner")).toHaveCount(1);
