@@ -109,11 +109,12 @@ export default function About() {
   const local = useLocalPath();
   const location = useLocation();
   useEffect(() => {
-    if (!showVideos) return;
-    // The flag scrolls to the video section, after the layout's scroll-to-top.
+    // The flag scrolls to the video section, after the layout's scroll-to-top; a link to another
+    // place on the page ("Back to top", the skip link) goes there instead.
+    if (!showVideos || (location.hash && location.hash !== "#videos")) return;
     const timer = window.setTimeout(() => document.getElementById("videos")?.scrollIntoView({ block: "start" }), 150);
     return () => window.clearTimeout(timer);
-  }, [showVideos, location.key]);
+  }, [showVideos, location.key, location.hash]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-serif text-4xl text-brass-800">{t("title")}</h1>

@@ -229,7 +229,7 @@ export default function Contact() {
           />
           {/* Always there, so the way to the workshop reads even when the map cannot load (offline, blocked). */}
           <figcaption className="bg-white px-4 py-3 text-sm" data-testid="map-address">
-            <span className="font-semibold">{common("addressWorks")}:</span> {shop?.worksAddress}
+            <span className="font-semibold">{common("addressWorks")}:</span> <span lang={shop?.langs.worksAddress}>{shop?.worksAddress}</span>
           </figcaption>
         </figure>
         <p className="mt-2 text-sm">

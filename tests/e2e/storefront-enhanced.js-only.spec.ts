@@ -336,6 +336,11 @@ test("the about videos view scrolls to the video section", async ({ page }) => {
   });
   expect(expected).toBeGreaterThan(50);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(expected - 20);
+  // "Back to top" stays at the top: the scroll to the section ran again on every change of address.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Back to top" }).click();
+  await expect(page).toHaveURL(/#top$/);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(0);
 });
 
 test("a video keeps its size while its poster loads, so the videos view lands on the section before any poster", async ({ page }) => {

@@ -44,6 +44,9 @@ for (const lang of ["bn", "hi"] as const) {
     await expect(page.locator(`header a[href="/${lang}"] > span`)).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("works-address")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("showroom-address")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("mobile-menu").locator("nav > p")).toHaveAttribute("lang", "en");
+    await page.goto(`/${lang}/contact`);
+    await expect(page.getByTestId("map-address").locator("span[lang=en]")).toHaveText(/\p{Script=Latin}/u);
     await page.goto("/");
     await expect(page.getByTestId("works-address")).not.toHaveAttribute("lang", /./);
     await expect(page.locator('header a[href="/"] > span')).not.toHaveAttribute("lang", /./);

@@ -117,7 +117,7 @@ function MobileMenu({ shop }: { shop: Shop | undefined }) {
       </summary>
       <nav aria-label={t("menu")} className="absolute inset-x-0 top-full z-40 border-b border-brass-200 bg-white px-4 pb-4 shadow-lg">
         <LanguageSwitcher className="-mx-4 border-b border-brass-100" />
-        <p className="py-2 text-xs text-brass-900/80">{shop?.addressLine}</p>
+        <p className="py-2 text-xs text-brass-900/80" lang={shop?.langs.addressLine}>{shop?.addressLine}</p>
         <SiteLinks className="mb-2 grid grid-cols-2 gap-x-2 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
         <CategoryLinks className="grid gap-1 text-sm [&_a]:flex [&_a]:min-h-11 [&_a]:items-center" />
       </nav>
