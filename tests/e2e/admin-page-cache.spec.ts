@@ -153,6 +153,32 @@ test("an admin's edit and the worker's finished images show on the cached storef
   await findProductId(page, renamed);
 });
 
+test("a public piece stays on show while photos added to it are made, then shows them", async ({ page }) => {
+  await signIn(page);
+  const name = uniqueName("Photo Owl");
+  const id = await addProduct(page, { name, category: "my-creativity", images: [await jpeg("o1.jpg", 61)] });
+  await waitForProductReady(page, id);
+  const path = `/product/my-creativity/${id}`;
+  const thumbnails = (html: string) => html.match(/data-testid="thumbnail"/g)?.length ?? 0;
+  await expect.poll(async () => (await guest.get(path)).status()).toBe(200);
+  const shownBefore = thumbnails(await (await guest.get(path)).text());
+
+  // Large photos, so the worker takes a while; the piece was "Page Not Found" all that time.
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByLabel("New images").setInputFiles(await Promise.all([2, 3].map((i) => jpeg(`o${i}.jpg`, 61 + i, 3000, 2000))));
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+
+  const looks: Array<{ status: number; shown: number }> = [];
+  await expect(async () => {
+    const response = await guest.get(path);
+    looks.push({ status: response.status(), shown: thumbnails(await response.text()) });
+    expect(looks.at(-1)!.shown).toBeGreaterThan(shownBefore);
+  }).toPass({ timeout: 90_000, intervals: [200] });
+  expect(looks.map((look) => look.status), "every look while the photos were made").toEqual(looks.map(() => 200));
+  expect(looks.length, "the worker finished before the first look: use larger images").toBeGreaterThan(1);
+});
+
 test("HEAD is answered from the GET entry", async () => {
   const get = await fetchUntilHit("/about");
   const head = await guest.head("/about");

@@ -84,8 +84,9 @@ export async function updateProduct(
     if (replace) await deleteMediaRows(trx, existing.map((e) => e.id));
     const mediaIds = await insertProductImages(trx, id, newImages, kept);
     if (newImages.length > 0) await refreshProductStatus(trx, id);
-    // Pages showing it are rendered again at once; others may be served stale for a moment. New
-    // images put it back to processing, which refreshProductStatus notes as gone.
+    // Pages showing it are rendered again at once; others may be served stale for a moment. A piece
+    // not yet public, or whose images were all replaced, is processing until they are ready
+    // (refreshProductStatus notes it gone); a public one stays public meanwhile.
     noteChange(productTag(id));
     return { media: replace ? existing : [], mediaIds };
   });

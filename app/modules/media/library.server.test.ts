@@ -2,6 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newRenderFacts, productGoneTag, productTag, runRender } from "#app/lib/render-context.server.ts";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { getDb } from "#db/index.ts";
 import { makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
@@ -17,7 +18,7 @@ import {
   retryMedia,
   setEntryTitle,
 } from "./library.server.ts";
-import { markMediaReady } from "./records.server.ts";
+import { markMediaFailed, markMediaReady, refreshProductStatus } from "./records.server.ts";
 import { getDiskStorage } from "./storage.server.ts";
 
 const storage = getDiskStorage();
@@ -204,5 +205,48 @@ describe("media library", () => {
       const { status } = await db.selectFrom("products").select("status").where("id", "=", productId).executeTakeFirstOrThrow();
       expect(status).toBe("ready");
     }
+  });
+
+  it("keeps a public piece public while a photo added to it is made; a new piece waits for all its photos", async () => {
+    const db = getDb();
+    const product = await db
+      .insertInto("products")
+      .values({ name: "Owl pair", description: "", category: "home-decor-and-tabletop", price_fixed: 10, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 1 })
+      .executeTakeFirstOrThrow();
+    const productId = Number(product.insertId);
+    const status = async () => (await db.selectFrom("products").select("status").where("id", "=", productId).executeTakeFirstOrThrow()).status;
+    const addImage = async (position: number) => {
+      const media = await db
+        .insertInto("media")
+        .values({ kind: "product_image", original_path: `owl/${position}`, original_name: "p.jpg", original_bytes: 1, mime_type: "image/jpeg" })
+        .executeTakeFirstOrThrow();
+      await db.insertInto("product_images").values({ product_id: productId, media_id: Number(media.insertId), position }).execute();
+      return Number(media.insertId);
+    };
+    /** What the write noted for the page cache. */
+    const noted = async (write: () => Promise<unknown>) => {
+      const facts = newRenderFacts();
+      await runRender(facts, write);
+      return [...facts.changed];
+    };
+    const ready = (mediaId: number) => () => markMediaReady(db, mediaId, { width: 1, height: 1, variants: [] });
+
+    const [first, second] = [await addImage(0), await addImage(1)];
+    await ready(first)();
+    expect(await status(), "not public before every photo is ready").toBe("processing");
+    expect(await noted(ready(second))).toEqual(["*"]);
+    expect(await status()).toBe("ready");
+
+    // The owner adds a photo on Edit: the piece stays public, and its pages show the new photo once made.
+    const third = await addImage(2);
+    expect(await noted(() => refreshProductStatus(db, productId))).toEqual([productTag(productId)]);
+    expect(await status()).toBe("ready");
+    expect(await noted(ready(third))).toEqual([productTag(productId)]);
+    expect(await status()).toBe("ready");
+
+    // A photo that failed hides it: the owner sees why on her dashboard.
+    const fourth = await addImage(3);
+    expect(await noted(() => markMediaFailed(db, fourth, "not a picture"))).toEqual([productGoneTag(productId)]);
+    expect(await status()).toBe("failed");
   });
 });

@@ -250,7 +250,7 @@ export async function retryMedia(mediaId: number): Promise<boolean> {
       .set({ status: "processing", error: null, progress: 0, attempts: 0 })
       .where("id", "=", mediaId)
       .execute();
-    // A product's goes back to processing (refreshProductStatus notes it gone); a site image may leave any list.
+    // A product without another ready image goes back to processing (refreshProductStatus notes it gone); a site image may leave any list.
     if (productId !== null) await refreshProductStatus(trx, productId);
     else noteChange(ANY_CHANGE);
   });

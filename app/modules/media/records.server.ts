@@ -18,9 +18,9 @@ export async function insertMediaRow(db: Pick<DB, "insertInto">, kind: MediaKind
 }
 
 /**
- * A product is ready when every image is ready, failed when any image failed,
- * and processing otherwise. The counts are a locking read, so they see the latest
- * committed image states even inside an older snapshot.
+ * Counts a product's images by state for the catalog, which decides whether it is public
+ * (setProductImagesStatus). The counts are a locking read, so they see the latest committed
+ * image states even inside an older snapshot.
  */
 export async function refreshProductStatus(db: Executor, productId: number): Promise<void> {
   const counts = await db
@@ -34,10 +34,7 @@ export async function refreshProductStatus(db: Executor, productId: number): Pro
     ])
     .modifyEnd(sql`LOCK IN SHARE MODE`)
     .executeTakeFirstOrThrow();
-  const total = Number(counts.total);
-  const status =
-    Number(counts.failed) > 0 ? "failed" : total > 0 && Number(counts.ready) === total ? "ready" : "processing";
-  await setProductImagesStatus(db, productId, status);
+  await setProductImagesStatus(db, productId, { total: Number(counts.total), ready: Number(counts.ready), failed: Number(counts.failed) });
 }
 
 /**
