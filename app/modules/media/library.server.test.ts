@@ -38,6 +38,15 @@ afterAll(async () => {
   await connection.quit();
 });
 
+/** A product row as the catalog writes it, for the media module's tests; its id. */
+async function insertProduct(name: string, category: "wall-hanging" | "home-decor-and-tabletop"): Promise<number> {
+  const product = await getDb()
+    .insertInto("products")
+    .values({ name, description: "", category, price_fixed: 100, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 100 })
+    .executeTakeFirstOrThrow();
+  return Number(product.insertId);
+}
+
 const exists = (file: string) => fs.access(file).then(() => true, () => false);
 const derived = (key: string) => path.join(storage.mediaDir, key);
 
@@ -157,11 +166,7 @@ describe("media library", () => {
 
   it("deleting a product's media rows deletes their files and updates the product's status", async () => {
     const db = getDb();
-    const product = await db
-      .insertInto("products")
-      .values({ name: "Owl", description: "", category: "wall-hanging", price_fixed: 100, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 100 })
-      .executeTakeFirstOrThrow();
-    const productId = Number(product.insertId);
+    const productId = await insertProduct("Owl", "wall-hanging");
     const mediaIds: number[] = [];
     for (const seed of [11, 12]) {
       const upload = await saveTestUpload(await makeJpeg(400, 400, seed));
@@ -187,11 +192,7 @@ describe("media library", () => {
   it("marks a product ready when its images finish at the same moment (no write skew)", async () => {
     const db = getDb();
     for (let round = 0; round < 5; round++) {
-      const product = await db
-        .insertInto("products")
-        .values({ name: `Lamp ${round}`, description: "", category: "home-decor-and-tabletop", price_fixed: 10, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 1 })
-        .executeTakeFirstOrThrow();
-      const productId = Number(product.insertId);
+      const productId = await insertProduct(`Lamp ${round}`, "home-decor-and-tabletop");
       const ids: number[] = [];
       for (let i = 0; i < 5; i++) {
         const media = await db
@@ -209,11 +210,7 @@ describe("media library", () => {
 
   it("keeps a public piece public while a photo added to it is made; a new piece waits for all its photos", async () => {
     const db = getDb();
-    const product = await db
-      .insertInto("products")
-      .values({ name: "Owl pair", description: "", category: "home-decor-and-tabletop", price_fixed: 10, price_discount: null, height_in: 1, width_in: 1, length_in: 1, weight_g: 1 })
-      .executeTakeFirstOrThrow();
-    const productId = Number(product.insertId);
+    const productId = await insertProduct("Owl pair", "home-decor-and-tabletop");
     const status = async () => (await db.selectFrom("products").select("status").where("id", "=", productId).executeTakeFirstOrThrow()).status;
     const addImage = async (position: number) => {
       const media = await db
