@@ -228,6 +228,15 @@ test("Edit product: replace images, reorder, pick the main one, delete one (neve
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
   await expect(images).toHaveCount(3);
+  // The photos are on the piece now: the picker is empty, and the next save sends none again.
+  expect(await page.getByLabel("New images").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+  await page.getByLabel("Weight").fill("321");
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/dashboard/edit-product/${id}`));
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await saved;
+  await page.reload();
+  await expect(page.getByLabel("Weight")).toHaveValue("321");
+  await expect(images).toHaveCount(3);
 });
 
 test("Delete a product with the confirmation (a step at the card, JS on and off)", async ({ page }) => {

@@ -66,6 +66,17 @@ export function ProductEditForm({
   useBroughtIntoView(photos, imageError ? lastResult ?? imageError : null);
   // Photos the server now keeps are no longer the picker's to send.
   useEffect(() => setFiles([]), [pending?.ref]);
+  // Nor are those of a save that went through (a new page, no reply): they are on the piece now,
+  // and a second save sent them again. The picker starts empty after it.
+  const sent = useRef(false);
+  const [saves, setSaves] = useState(0);
+  useEffect(() => {
+    if (!sent.current) return;
+    sent.current = false;
+    if (lastResult) return;
+    setSaves((n) => n + 1);
+    setFiles([]);
+  }, [location.key, lastResult]);
   const [form, fields] = useForm({
     id: `edit-product-${product.id}-${mode}`,
     lastResult: lastResult ?? null,
@@ -105,6 +116,7 @@ export function ProductEditForm({
           return;
         }
         form.onSubmit(event);
+        sent.current = !event.defaultPrevented;
       }}
       noValidate
       className="grid gap-4 md:grid-cols-2"
@@ -165,9 +177,9 @@ export function ProductEditForm({
       )}
       <div ref={photos} className="md:col-span-2">
         <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
-        {/* Keyed by the kept photos: with JS the input holding what the server now keeps is emptied. */}
+        {/* Keyed by the kept photos and the saves: with JS the input holding what the server now keeps, or the piece, is emptied. */}
         <FilePicker
-          key={pending?.ref ?? "none"}
+          key={`${pending?.ref ?? "none"}:${saves}`}
           label={mode === "quick" ? "Add images" : "New images"}
           name="images"
           accept="image/*"
