@@ -4,7 +4,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#db/index.ts";
 import type { ShopSettingsTable } from "#db/schema.ts";
 import { bumpPublicVersion, currentPublicVersion } from "./public-version.server.ts";
-import { SHOP_DETAIL_FIELDS, shopDetailsBase, type ShopDetailsInput } from "./shop-details-schema.ts";
+import { isPublicAddress, SHOP_DETAIL_FIELDS, shopDetailsBase, type ShopDetailsInput } from "./shop-details-schema.ts";
 import { SHOP_DETAILS_TEXT as T } from "./shop-details-texts.ts";
 
 /** The shop's public details: the dashboard's Shop details where set there, else the environment's. */
@@ -73,8 +73,20 @@ async function readRowForPage(): Promise<Row | undefined> {
 }
 
 /** The Shop details form's values. */
+/** What the Shop details form opens with. */
 export async function readShopDetails(): Promise<ShopDetailsInput> {
-  return shopDetailsOf((await readRow()).row);
+  return editableDetails((await readRow()).row);
+}
+
+/**
+ * The form's values: the page's, except an address from the environment that the form's own rule
+ * refuses (this machine, or http, in production). Offered, it made every save refused for a field
+ * the owner had not touched; left empty, the hint says what to put there.
+ */
+function editableDetails(row: Partial<Row> | undefined, env: Env = getEnv()): ShopDetailsInput {
+  const details = shopDetailsOf(row, env);
+  const usable = !details.publicUrl || isPublicAddress(details.publicUrl, env.NODE_ENV === "production");
+  return usable ? details : { ...details, publicUrl: null };
 }
 
 /**
@@ -158,7 +170,7 @@ export async function saveShopDetails(input: ShopDetailsInput, baseText?: unknow
       // it shared, and two saves each holding it shared deadlock on the FOR UPDATE below.
       await trx.insertInto("shop_settings").values({ id: 1 }).onDuplicateKeyUpdate({ id: 1 }).execute();
       const stored = await trx.selectFrom("shop_settings").selectAll().where("id", "=", 1).forUpdate().executeTakeFirst();
-      const now = shopDetailsOf(stored);
+      const now = editableDetails(stored);
       if (baseText !== undefined) {
         const base = parseBase(baseText);
         const changes = fieldChanges(base, now, T.labels);
