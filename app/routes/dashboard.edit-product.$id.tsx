@@ -27,6 +27,7 @@ import { retryMedia } from "#app/modules/media/library.server.ts";
 import { PRODUCT_IMAGE_MESSAGES, UPLOAD_LIMITS, UPLOAD_RULES } from "#app/modules/media/limits.ts";
 import { claimPending, keepPending, pendingOfForm, type PendingBatch } from "#app/modules/media/pending.server.ts";
 import { discardUploads, parseUpload, UploadError, type SavedUpload } from "#app/modules/media/upload.server.ts";
+import type { ImageView } from "#app/modules/media/views.ts";
 import { freshPieceFigures } from "#app/modules/interest/screen.server.ts";
 import { pieceFiguresText } from "#app/modules/interest/texts.ts";
 
@@ -210,6 +211,26 @@ function ImageButton({ intent, mediaId, direction, label }: { intent: string; me
   );
 }
 
+/** The image a question is about, named by its place: photos of one piece look alike. */
+const imageNamed = (index: number, name: string) => `${index === 0 ? "The main image" : `Image ${index + 1}`} of “${name}”.`;
+
+/** Without JavaScript the question comes at the page's top: it names the image and shows it. */
+function ImageInQuestion({ images, name, mediaId }: { images: ReadonlyArray<{ mediaId: number; view: ImageView | null }>; name: string; mediaId: unknown }) {
+  const index = images.findIndex((image) => image.mediaId === Number(mediaId));
+  const image = images[index];
+  if (!image) return null;
+  return (
+    <>
+      {imageNamed(index, name)}
+      {image.view ? (
+        <span className="mt-2 block w-24">
+          <Thumbnail image={image.view} alt="" sizes="6rem" />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export default function EditProduct() {
   const { product, figures, status } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -235,7 +256,9 @@ export default function EditProduct() {
       {actionData?.confirm ? (
         <ConfirmStep
           message={CONFIRM_TEXT[actionData.confirm.intent]!}
-          detail={actionData.confirm.intent === "delete" ? deleteProductDetail(product.name, product.waiting) : undefined}
+          detail={
+            actionData.confirm.intent === "delete" ? deleteProductDetail(product.name, product.waiting) : <ImageInQuestion images={product.images} name={product.name} mediaId={actionData.confirm.fields.mediaId} />
+          }
           {...actionData.confirm}
           cancelTo={self}
         />
@@ -262,7 +285,7 @@ export default function EditProduct() {
                 ) : null}
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="mediaId" value={image.mediaId} />
-                  <ConfirmButton intent="delete-image" message={DELETE_IMAGE_CONFIRM} className={`${imageButtonClass} border-red-700 text-red-700`}>
+                  <ConfirmButton intent="delete-image" message={`${DELETE_IMAGE_CONFIRM}\n\n${imageNamed(index, product.name)}`} className={`${imageButtonClass} border-red-700 text-red-700`}>
                     Delete image
                   </ConfirmButton>
                 </Form>

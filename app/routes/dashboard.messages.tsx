@@ -12,6 +12,8 @@ import { COMMISSION_ADMIN_TEXT as C } from "#app/modules/contact/commission-text
 const STATUS = { read: "Message marked as read", unread: "Message marked as unread", deleted: "Message deleted" } as const;
 
 export const DELETE_MESSAGE_CONFIRM = "Are you sure you want to delete this message?";
+/** The message the question is about, named: messages look alike in a list. */
+export const messageNamed = (m: { subject: string; name: string }) => `“${m.subject}” from ${m.name}.`;
 
 const id = z.coerce.number().int().positive();
 const intentSchema = z.discriminatedUnion("intent", [
@@ -73,6 +75,11 @@ function CommissionDetails({ id, details }: { id: number; details: NonNullable<A
   );
 }
 
+function messageDetail(messages: readonly AdminMessage[], id: unknown): string | undefined {
+  const message = messages.find((m) => m.id === Number(id));
+  return message ? messageNamed(message) : undefined;
+}
+
 export default function Messages() {
   const { messages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -84,7 +91,12 @@ export default function Messages() {
       <StatusMessage message={actionData ? null : statusFrom(location.search, STATUS)} />
       <StatusMessage message={actionData?.error} tone="error" />
       {actionData && "confirm" in actionData ? (
-        <ConfirmStep message={DELETE_MESSAGE_CONFIRM} {...actionData.confirm} cancelTo="/dashboard/messages" />
+        <ConfirmStep
+          message={DELETE_MESSAGE_CONFIRM}
+          detail={messageDetail(messages, actionData.confirm.fields.id)}
+          {...actionData.confirm}
+          cancelTo="/dashboard/messages"
+        />
       ) : null}
       {messages.length === 0 ? (
         <p className="mt-6">No messages yet.</p>
@@ -127,7 +139,7 @@ export default function Messages() {
                 <button type="submit" name="intent" value={m.read ? "mark-unread" : "mark-read"} className={secondaryButtonClass}>
                   {m.read ? "Mark unread" : "Mark read"}
                 </button>
-                <ConfirmButton intent="delete" message={DELETE_MESSAGE_CONFIRM}>
+                <ConfirmButton intent="delete" message={`${DELETE_MESSAGE_CONFIRM}\n\n${messageNamed(m)}`}>
                   Delete
                 </ConfirmButton>
               </Form>

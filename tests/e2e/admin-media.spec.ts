@@ -139,7 +139,7 @@ test("Messages: unread first, mark read, delete; reachable from every admin page
   await expect(mine.first()).toContainText(`Older ${tag}`);
   await expect(mine.nth(1)).not.toContainText("Unread");
   const older = mine.filter({ hasText: `Older ${tag}` });
-  await confirmAction(page, javaScriptEnabled, () => older.getByRole("button", { name: "Delete" }).click(), "Are you sure you want to delete this message?");
+  await confirmAction(page, javaScriptEnabled, () => older.getByRole("button", { name: "Delete" }).click(), `Are you sure you want to delete this message?\n\n“Older ${tag}” from Asha.`);
   await expect(page.getByText("Message deleted")).toBeVisible();
   await expect(mine).toHaveCount(1);
 });

@@ -72,6 +72,10 @@ test("Delete asks at the piece and names it; Cancel keeps it, Confirm deletes it
   await expect(question).toContainText(`“${name}” and its photos will be removed from the shop.`);
   await expect(question).toBeInViewport();
   await expect(page.getByRole("alertdialog")).toHaveCount(1); // only at this card
+  // As wide as the card's buttons, with Cancel inside it (it took half the card, Cancel sticking out).
+  const [box, cardBox, cancelBox] = await Promise.all([question.boundingBox(), card.boundingBox(), question.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).boundingBox()]);
+  expect(box!.width).toBeGreaterThan(cardBox!.width * 0.8);
+  expect(cancelBox!.x + cancelBox!.width).toBeLessThanOrEqual(box!.x + box!.width);
   if (javaScriptEnabled) await page.screenshot({ path: "docs/screenshots/admin-delete-at-card-phone.png", scale: "css", animations: "disabled" });
   // With JS Cancel closes the question where it is; without, it is a link back to the list.
   await question.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).tap();

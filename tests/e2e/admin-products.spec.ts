@@ -204,7 +204,8 @@ test("Edit product: at most 5 images in total and 5 MB per file", async ({ page,
 });
 
 test("Edit product: replace images, reorder, pick the main one, delete one (never the last)", async ({ page, javaScriptEnabled }) => {
-  const id = await addProduct(page, { name: uniqueName("Images"), images: [await jpeg("i1.jpg", 11), await jpeg("i2.jpg", 12)] });
+  const name = uniqueName("Images");
+  const id = await addProduct(page, { name, images: [await jpeg("i1.jpg", 11), await jpeg("i2.jpg", 12)] });
   await waitForProductReady(page, id);
   const images = page.getByTestId("product-image");
   const first = await images.nth(0).locator("img").getAttribute("src");
@@ -216,10 +217,10 @@ test("Edit product: replace images, reorder, pick the main one, delete one (neve
   await images.nth(0).getByRole("button", { name: "Move later" }).click();
   await expect(images.nth(0).locator("img")).toHaveAttribute("src", first!);
   const deleteFirst = () => images.nth(0).getByRole("button", { name: "Delete image" }).click();
-  await confirmAction(page, javaScriptEnabled, deleteFirst, "Are you sure you want to delete this image?");
+  await confirmAction(page, javaScriptEnabled, deleteFirst, `Are you sure you want to delete this image?\n\nThe main image of “${name}”.`);
   await expect(page.getByText("Image deleted successfully")).toBeVisible();
   await expect(images).toHaveCount(1);
-  await confirmAction(page, javaScriptEnabled, deleteFirst, "Are you sure you want to delete this image?");
+  await confirmAction(page, javaScriptEnabled, deleteFirst, `Are you sure you want to delete this image?\n\nThe main image of “${name}”.`);
   await expect(page.getByText(/^Failed to delete image\. Please try again\./)).toBeVisible();
   await expect(images).toHaveCount(1);
   // Untick 'Keep existing images': the new files replace the old ones.

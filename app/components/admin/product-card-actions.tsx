@@ -130,7 +130,7 @@ export function ProductCardActions({
         )}
       </Cell>
       {asking || confirmingDelete ? (
-        <div ref={step} className="col-span-6 sm:w-full">
+        <div ref={step} className="col-span-12 sm:w-full">
           <ConfirmStep
             id={DELETE_STEP_ID}
             message={DELETE_PRODUCT_CONFIRM}
