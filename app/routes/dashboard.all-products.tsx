@@ -74,13 +74,18 @@ function stateToggleUrl(returnTo: string, productId: number | null): string {
   return `${url.pathname}${url.search}${productId === null ? "" : `#state-${productId}`}`;
 }
 
-/** The listing URL the page was on, without the editor or a previous status. */
-function listUrl(request: Request, status?: string): string {
+/**
+ * The listing URL the page was on, without the editor or a previous status; `at` a card, so the
+ * page comes back at the piece just changed, not at the list's top (54 pieces on a phone).
+ */
+function listUrl(request: Request, status?: string, at?: number): string {
   const url = new URL(request.url);
   for (const key of ["edit", "mode", "status", "index"]) url.searchParams.delete(key);
   if (status) url.searchParams.set("status", status);
-  return url.pathname + url.search;
+  return url.pathname + url.search + (at ? `#${cardId(at)}` : "");
 }
+
+const cardId = (productId: number) => `product-${productId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -120,13 +125,13 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirect(listUrl(request, "deleted"));
       case "gift-add":
         await addToList("gift_entries", intent.productId);
-        return redirect(listUrl(request, "gift-added"));
+        return redirect(listUrl(request, "gift-added", intent.productId));
       case "gift-remove":
         await removeFromList("gift_entries", intent.entryId);
         return redirect(listUrl(request, "gift-removed"));
       case "stock-add":
         await addToList("stock_entries", intent.productId);
-        return redirect(listUrl(request, "stock-added"));
+        return redirect(listUrl(request, "stock-added", intent.productId));
       case "stock-remove":
         await removeFromList("stock_entries", intent.entryId);
         return redirect(listUrl(request, "stock-removed"));
@@ -136,10 +141,10 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "mark-sold":
         await setProductState(intent.productId, { state: "sold" });
-        return redirect(listUrl(request, "state-changed"));
+        return redirect(listUrl(request, "state-changed", intent.productId));
       case "set-state":
         await setProductState(intent.productId, { state: intent.state, shipsInDays: intent.shipsInDays });
-        return redirect(listUrl(request, "state-changed"));
+        return redirect(listUrl(request, "state-changed", intent.productId));
       case "retry":
         if (!(await retryMedia(intent.mediaId))) {
           return data({ error: "This image is not waiting for a retry.", confirm: null }, { status: 409 });
@@ -231,7 +236,8 @@ export default function AllProducts() {
             return (
               <li
                 key={p.id}
-                className="grid grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
+                id={cardId(p.id)}
+                className="grid scroll-mt-4 grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
                 data-testid="admin-product-card"
               >
                 {main ? (

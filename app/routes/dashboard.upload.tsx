@@ -137,8 +137,9 @@ function AddedResult({ added, success }: { added: { id: number; name: string; ca
   return (
     <section ref={box} tabIndex={-1} aria-label="Product added" data-testid="add-result" className="my-3 scroll-mt-16 rounded border border-green-300 p-3 outline-none focus-visible:ring-2">
       <StatusMessage message={success} />
+      {/* Says "added" itself: the green line above clears after 3 s, the box stays. */}
       <p data-testid="added-note" className="text-sm">
-        “{added.name}” appears on the site once its photos are processed.{" "}
+        <strong className="font-semibold text-green-800">Added.</strong> “{added.name}” appears on the site once its photos are processed.{" "}
         <Link className="underline" to={`/product/${added.category}/${added.id}`}>
           View it on the site
         </Link>{" "}

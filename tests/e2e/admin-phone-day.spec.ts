@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
 import { addProduct, sqlQuery } from "./fixtures/admin.ts";
 import { jpeg, uniqueName } from "./fixtures/media.ts";
+import { STATE_ACTIONS, STATE_NAMES } from "../../app/modules/catalog/states.ts";
 
 // The owner's day on a phone (390×844, touch), JavaScript on and off: the result of an Add is
 // seen and the same form sent twice makes one piece; Delete asks at the piece, naming it.
@@ -40,6 +41,7 @@ test("Add: the result is shown where the owner looks, stays until dismissed, lin
     // The green line clears after 3 s (docs/product-rules.md, Numbers); the result with its links stays.
     await expect(page.getByText("Product added successfully!")).toBeHidden({ timeout: 8000 });
     await expect(result).toBeInViewport();
+    await expect(result.getByTestId("added-note")).toContainText(`Added. “${name}”`);
     await page.screenshot({ path: "docs/screenshots/admin-add-result-phone.png", scale: "css", animations: "disabled" });
   }
   const onSite = await result.getByRole("link", { name: "View it on the site" }).getAttribute("href");
@@ -116,4 +118,24 @@ test("Delete of a sold piece buyers wait on says their numbers go too, at the ca
     await expect(page.getByRole("alertdialog")).toContainText(detail);
   }
   expect(await countNamed(name)).toBe(1);
+});
+
+test("A state changed on a card far down All Products comes back at that card", async ({ page }) => {
+  const name = uniqueName("Placed Owl");
+  const id = await addProduct(page, { name, images: [await jpeg("placed.jpg", 73)] });
+  // A short screen, so the card is below the first one even when it is the newest.
+  await page.setViewportSize({ width: 390, height: 420 });
+  await page.goto("/dashboard/all-products");
+  const card = page.locator(`#product-${id}`);
+  await card.getByTestId("state-toggle").tap();
+  await card.getByRole("button", { name: STATE_ACTIONS.reserved, exact: true }).tap();
+  // It came back at the top of a list of 54 pieces, the card (and its new state) out of sight.
+  await expect(page).toHaveURL(new RegExp(`status=state-changed#product-${id}$`));
+  await expect(card.getByTestId("state-toggle")).toContainText(STATE_NAMES.reserved);
+  await expect(card).toBeInViewport();
+  // The buttons may still be open (the list keeps the card whose buttons were open).
+  if ((await card.getByTestId("state-actions").count()) === 0) await card.getByTestId("state-toggle").tap();
+  await card.getByRole("button", { name: STATE_ACTIONS.available, exact: true }).tap();
+  await expect(card.getByTestId("state-toggle")).toContainText(STATE_NAMES.available);
+  await expect(card).toBeInViewport();
 });
