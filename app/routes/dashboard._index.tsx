@@ -48,7 +48,7 @@ export default function DashboardHome() {
       <PublicUrlWarning message={publicUrlWarning} />
       {/* Not a menu entry (the menu keeps its eight, dashboard.tsx): the overview's first line. */}
       <p className="mt-4 rounded-lg bg-white px-4 py-2 text-sm text-brass-900/80 shadow-sm" data-testid="shop-details-link">
-        <Link className="inline-block py-3 align-baseline font-semibold text-clay underline" to="/dashboard/shop-details">
+        <Link className="inline-flex min-h-11 items-center font-semibold text-clay underline" to="/dashboard/shop-details">
           {SHOP_DETAILS_TEXT.overviewLink}
         </Link>
         {SHOP_DETAILS_TEXT.overviewNote}

@@ -62,7 +62,7 @@ export default function Waiting() {
       {pieces.map((piece) => (
         <section key={piece.productId} className="mt-6 rounded-lg bg-white p-4 shadow-sm" data-testid="waiting-piece">
           <h2 className="font-medium">
-            <Link to={piece.path} className="underline">
+            <Link to={piece.path} className="inline-flex min-h-11 items-center underline">
               {piece.name}
             </Link>
           </h2>

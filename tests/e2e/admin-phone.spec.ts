@@ -87,6 +87,16 @@ test("All Products is a compact list on a phone: a page of 24 is under 6,000 px,
   for (const control of await first.locator("a, button").all()) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
 
+test("the overview's Shop details link and the Edit page's 'Keep existing images' are 44 px tall", async ({ page }) => {
+  await page.goto("/dashboard");
+  expect((await page.getByTestId("shop-details-link").getByRole("link").boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await page.goto("/dashboard/all-products");
+  const href = await page.getByTestId("admin-product-card").first().getByRole("link", { name: "Full Edit" }).getAttribute("href");
+  await page.goto(`/dashboard/edit-product/${new URLSearchParams(href!.split("?")[1]).get("edit")}`);
+  const keep = page.locator("label").filter({ has: page.getByRole("checkbox", { name: /Keep existing images/ }) });
+  expect((await keep.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});
+
 test("the gallery, display image and video screens: every control of a media card is 44 px tall", async ({ page }) => {
   for (const path of ["/dashboard/upload-gallery", "/dashboard/image-upload", "/dashboard/video-upload"]) {
     await page.goto(path);

@@ -87,6 +87,9 @@ test("a phone product page keeps a WhatsApp bar at the bottom of the screen whil
   await page.goto("/product/wall-hanging/1");
   const bar = page.getByTestId("whatsapp-bar");
   await expect(bar.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  // The piece's name follows the button's words (a reserved piece's read "Ask about this piece about …").
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await expect(bar.getByRole("link")).toHaveAccessibleName(`Chat on WhatsApp — ${name} (opens in a new tab)`);
   await page.mouse.wheel(0, 1500);
   await expect(bar).toBeInViewport();
   const box = (await bar.boundingBox())!;

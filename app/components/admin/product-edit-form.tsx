@@ -191,7 +191,7 @@ export function ProductEditForm({
         {mode === "quick" ? (
           hidden("keepExistingImages", "true")
         ) : (
-          <label className="mt-2 flex items-center gap-2 text-sm">
+          <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
             <input type="checkbox" name="keepExistingImages" value="true" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
             Keep existing images (untick to replace them with the new ones)
           </label>
