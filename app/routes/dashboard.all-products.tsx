@@ -6,7 +6,7 @@ import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
-import { ProductCardActions } from "#app/components/admin/product-card-actions.tsx";
+import { ProductCardActions, productCardId } from "#app/components/admin/product-card-actions.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { EditorModal } from "#app/components/admin/product-editor-modal.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
@@ -82,10 +82,9 @@ function listUrl(request: Request, status?: string, at?: number): string {
   const url = new URL(request.url);
   for (const key of ["edit", "mode", "status", "index"]) url.searchParams.delete(key);
   if (status) url.searchParams.set("status", status);
-  return url.pathname + url.search + (at ? `#${cardId(at)}` : "");
+  return url.pathname + url.search + (at ? `#${productCardId(at)}` : "");
 }
 
-const cardId = (productId: number) => `product-${productId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -236,7 +235,7 @@ export default function AllProducts() {
             return (
               <li
                 key={p.id}
-                id={cardId(p.id)}
+                id={productCardId(p.id)}
                 className="grid scroll-mt-4 grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
                 data-testid="admin-product-card"
               >

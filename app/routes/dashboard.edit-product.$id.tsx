@@ -63,7 +63,7 @@ function withStatus(path: string, status: string): string {
   url.searchParams.delete("edit");
   url.searchParams.delete("mode");
   url.searchParams.set("status", status);
-  return url.pathname + url.search;
+  return url.pathname + url.search + url.hash;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

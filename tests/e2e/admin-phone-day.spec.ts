@@ -138,4 +138,11 @@ test("A state changed on a card far down All Products comes back at that card", 
   await card.getByRole("button", { name: STATE_ACTIONS.available, exact: true }).tap();
   await expect(card.getByTestId("state-toggle")).toContainText(STATE_NAMES.available);
   await expect(card).toBeInViewport();
+  // A Quick Edit saved comes back at the card too.
+  await card.getByRole("link", { name: "Quick Edit" }).tap();
+  await page.getByRole("dialog").getByLabel("Name").fill(`${name} renamed`);
+  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).tap();
+  await expect(page).toHaveURL(new RegExp(`status=saved#product-${id}$`));
+  await expect(card).toContainText(`${name} renamed`);
+  await expect(card).toBeInViewport();
 });

@@ -15,6 +15,9 @@ export const deleteProductDetail = (name: string, waiting = 0) =>
 /** The id of the open delete question: a no-JS post lands there (the form's action ends in #…). */
 export const DELETE_STEP_ID = "confirm-delete";
 
+/** A card's id on All Products: a change made from it comes back there, not at the list's top. */
+export const productCardId = (productId: number) => `product-${productId}`;
+
 /** Where a product stands, in the owner's words (not "#59 · status ready"). */
 export function productStateText(product: { status: MediaStatus; available: boolean }): string {
   if (!product.available) return "Hidden from the shop";

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { secondaryButtonClass } from "./field.tsx";
+import { productCardId } from "./product-card-actions.tsx";
 import { ProductEditForm, type EditableProduct } from "./product-edit-form.tsx";
 
 /** All Products' Quick Edit and Full Edit: a dialog over the list (open without JS, modal with it). */
@@ -51,7 +52,7 @@ export function EditorModal({
         </p>
       ) : (
         <div className="mt-4">
-          <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={returnTo} />
+          <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={`${returnTo}#${productCardId(editing.id)}`} />
           <p className="mt-4 text-sm">
             <Link className="inline-flex min-h-11 items-center underline" to={`/dashboard/edit-product/${editing.id}`}>
               Open the edit page (images, order, main image)
