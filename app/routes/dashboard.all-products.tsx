@@ -85,7 +85,6 @@ function listUrl(request: Request, status?: string, at?: number): string {
   return url.pathname + url.search + (at ? `#${productCardId(at)}` : "");
 }
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);

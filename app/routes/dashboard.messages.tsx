@@ -13,7 +13,7 @@ const STATUS = { read: "Message marked as read", unread: "Message marked as unre
 
 export const DELETE_MESSAGE_CONFIRM = "Are you sure you want to delete this message?";
 /** The message the question is about, named: messages look alike in a list. */
-export const messageNamed = (m: { subject: string; name: string }) => `“${m.subject}” from ${m.name}.`;
+const messageNamed = (m: { subject: string; name: string }) => `“${m.subject}” from ${m.name}.`;
 
 const id = z.coerce.number().int().positive();
 const intentSchema = z.discriminatedUnion("intent", [

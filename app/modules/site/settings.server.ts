@@ -72,7 +72,6 @@ async function readRowForPage(): Promise<Row | undefined> {
   return row;
 }
 
-/** The Shop details form's values. */
 /** What the Shop details form opens with. */
 export async function readShopDetails(): Promise<ShopDetailsInput> {
   return editableDetails((await readRow()).row);
