@@ -56,6 +56,8 @@ async function waitUntilReady(id: string): Promise<ApiProduct> {
   await eventually(async () => {
     product = (await expectOk<ApiProduct>(await admin.get(`${API}/products/getProductById/${id}`))).data;
     expect(product.status).toBe("ready");
+    // A public product stays ready while images added to it are made: each image says how far it is.
+    expect(product.imageStates?.map((image) => image.status)).toEqual(product.imageStates?.map(() => "ready"));
   });
   return product!;
 }
@@ -161,6 +163,7 @@ test("update (JSON and multipart), deleteImage and delete", async () => {
   quick.append("images", file("third.jpg", await jpeg(13)));
   const { data: three } = await expectOk<ApiProduct>(await admin.put(`${API}/products/update/${id}`, { multipart: quick }));
   expect(three.imageStates).toHaveLength(2);
+  expect(three.status, "still public while the new image is made").toBe("ready");
   expect(three.size).toBe("H-7 * W-5 * L-2 inch");
   const ready = await waitUntilReady(id);
   expect(ready.images).toHaveLength(2);

@@ -195,7 +195,7 @@ const update = defineEndpoint({
   tag: "Products",
   summary: "Update a product (multipart with optional images, or JSON)",
   description:
-    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules). Send the \`version\` you read to be refused with 409 when the product was saved since (then read it again); without \`version\` the update is not checked. \`translations\`: a language or field left out is unchanged, null or "" clears it. ${TRANSLATIONS_MULTIPART}.`,
+    `Fields left out keep their values. New images replace the existing ones unless \`keepExistingImages\` is true (then they are added, and a \`ready\` product stays ready and public while they are made: \`imageStates\` shows each); at most ${UPLOAD_LIMITS.imagesPerProduct} in all, each at most ${LIMIT_WORDS.productImageSize} (the edit form's rules). Send the \`version\` you read to be refused with 409 when the product was saved since (then read it again); without \`version\` the update is not checked. \`translations\`: a language or field left out is unchanged, null or "" clears it. ${TRANSLATIONS_MULTIPART}.`,
   access: "admin",
   failure: "Failed to update product",
   params: idParams,
