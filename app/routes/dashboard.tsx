@@ -74,8 +74,11 @@ function PhoneMenu() {
 
 export default function DashboardLayout() {
   const { admin, unread, backupWarning } = useLoaderData<typeof loader>();
+  // The dashboard's scripts run as soon as its first screen is on it, not at the owner's first
+  // touch as the storefront's do (patches/README.md): the photo she picks first is made smaller
+  // before it is sent, and a save shows its progress.
   return (
-    <div className="min-h-screen md:flex">
+    <div className="min-h-screen md:flex" data-scripts="at-once">
       <aside className="bg-brass-900 text-brass-50 md:w-56 md:shrink-0">
         <PhoneMenu />
         <div className="hidden md:block">

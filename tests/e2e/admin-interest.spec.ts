@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from "./test.ts";
-import { signIn } from "./helpers.ts";
+import { hydrated, signIn } from "./helpers.ts";
 
 // Interest figures end to end: taps on a piece's WhatsApp button (the link's ping without
 // JavaScript, a beacon with it), views by people and by link previews, concurrent taps, and the
@@ -59,7 +59,7 @@ test("N taps on a piece's WhatsApp button count N; people's views count, link pr
   };
 
   await shopper.goto(href!);
-  if (javaScriptEnabled) await expect(shopper.locator("html[data-hydrated]")).toHaveCount(1);
+  if (javaScriptEnabled) await hydrated(shopper);
   // On a phone the one chat button is the bar at the foot of the screen.
   const button = shopper.getByTestId("whatsapp-bar").getByRole("link");
   const waHref = await button.getAttribute("href");

@@ -11,9 +11,17 @@ export async function signIn(page: Page, redirectTo?: string): Promise<void> {
   await expect(page).toHaveURL(redirectTo ? new RegExp(redirectTo.replace(/[?]/g, "\\?")) : /\/dashboard$/);
 }
 
-/** Waits until the page is hydrated (app/root.tsx marks it): what only JavaScript gives works from here. */
+/**
+ * Starts the page's scripts as a visitor's first scroll would (a storefront page waits for one:
+ * patches/README.md), then waits until the page is hydrated (app/root.tsx marks it): what only
+ * JavaScript gives works from here. The scroll event is sent again while it waits, in case the
+ * page was still arriving.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(async () => {
+    await page.evaluate(() => dispatchEvent(new Event("scroll")));
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The path of the first piece the Wall hanging listing shows, such as /product/wall-hanging/7. */
