@@ -34,16 +34,10 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     [count],
   );
 
-  // The page's scripts wait for the visitor or for this first move (data-scripts-by below), so
-  // they may come late: the first slide has been on screen since the page arrived, and moves on
-  // 5 s after that, at once if that time has passed; after a client navigation, 5 s after it shows.
-  const firstMove = useRef(true);
   useEffect(() => {
-    const sinceArrival = firstMove.current && !document.documentElement.hasAttribute("data-hydrated");
-    firstMove.current = false;
     if (paused || count < 2) return;
-    const timer = window.setTimeout(() => go(index + 1), SLIDE_INTERVAL_MS - (sinceArrival ? performance.now() : 0));
-    return () => window.clearTimeout(timer);
+    const timer = window.setInterval(() => go(index + 1), SLIDE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
   }, [go, index, paused, count]);
 
   // A swipe (scroll-snap) also moves the current slide, read once the scrolling stops
@@ -60,7 +54,7 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
       }, 150);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
-    // A swipe before the scripts came (it is what started them) has already moved the strip.
+    // A swipe before the scripts came has already moved the strip.
     if (el.scrollLeft > 0) onScroll();
     return () => {
       window.clearTimeout(timer);
@@ -85,7 +79,9 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
       }}
       data-testid="slider"
       data-index={index}
-      data-scripts-by={count > 1 ? SLIDE_INTERVAL_MS : undefined}
+      // It moves by itself every 5 s: the page's scripts start once its first screen is on, not
+      // at the visitor's first touch as on the rest of the storefront (patches/README.md).
+      data-scripts={count > 1 ? "at-once" : undefined}
     >
       <div ref={track} className="shop-slider flex overflow-x-auto rounded-lg bg-brass-900" tabIndex={0} aria-label={t("slides")}>
         {slides.map((slide, i) => (
