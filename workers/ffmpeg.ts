@@ -233,10 +233,20 @@ export async function runFfmpeg(options: RunOptions): Promise<void> {
   if (!stat || stat.size === 0) throw new FfmpegInputError("ffmpeg wrote no output: the video could not be decoded");
 }
 
+/** Every ffmpeg/ffprobe a worker starts inherits this variable, naming the worker's pid. */
+const WORKER_PID_VARIABLE = "DOKRA_WORKER_PID";
+
+/** Marks what this process starts from now on as its own (workers/index.ts, before any job). */
+export function markFfmpegRunsAsThisWorkers(): void {
+  process.env[WORKER_PID_VARIABLE] = String(process.pid);
+}
+
 /**
  * After a `kill -9` of a worker its ffmpeg children are re-parented and keep running.
- * At start, kill (by pid) the ffmpeg/ffprobe processes that work on our storage area
- * and whose parent is no longer a node process: they belong to a dead worker.
+ * At start, kill (by pid) the ffmpeg/ffprobe processes on our storage area that a worker
+ * started and whose parent is no longer that worker. The variable, not the parent's name,
+ * decides: an orphan may be re-parented to any process, a node one included, and an
+ * ffmpeg no worker started (the web server's probe, a run by hand) is not ours to stop.
  */
 export async function killOrphanedFfmpeg(storageRoot: string): Promise<number[]> {
   const killed: number[] = [];
@@ -246,10 +256,11 @@ export async function killOrphanedFfmpeg(storageRoot: string): Promise<number[]>
       const cmdline = (await fs.readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0");
       const binary = cmdline[0] ?? "";
       if (!/(^|\/)ff(mpeg|probe)$/.test(binary) || !cmdline.some((arg) => arg.startsWith(storageRoot))) continue;
-      const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
-      const ppid = /PPid:\s*(\d+)/.exec(status)?.[1];
-      const parent = ppid ? (await fs.readFile(`/proc/${ppid}/comm`, "utf8").catch(() => "")).trim() : "";
-      if (parent === "node" || parent.startsWith("node")) continue;
+      const environment = (await fs.readFile(`/proc/${pid}/environ`, "utf8")).split("\0");
+      const owner = environment.find((entry) => entry.startsWith(`${WORKER_PID_VARIABLE}=`))?.slice(WORKER_PID_VARIABLE.length + 1);
+      if (!owner) continue;
+      const parent = /PPid:\s*(\d+)/.exec(await fs.readFile(`/proc/${pid}/status`, "utf8"))?.[1];
+      if (parent === owner) continue;
       process.kill(Number(pid), "SIGKILL");
       killed.push(Number(pid));
     } catch {

@@ -5,7 +5,7 @@ import { createRedis } from "#app/lib/redis.server.ts";
 import { closeQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { closeDb, getDb } from "#db/index.ts";
-import { checkFfmpegCapabilities, killOrphanedFfmpeg } from "./ffmpeg.ts";
+import { checkFfmpegCapabilities, killOrphanedFfmpeg, markFfmpegRunsAsThisWorkers } from "./ffmpeg.ts";
 import { settingsFromEnv, startWorkers } from "./runtime.ts";
 
 const env = loadEnvOrExit();
@@ -18,6 +18,7 @@ await storage.ensureDirs();
 // A worker killed with -9 leaves its ffmpeg children running: stop them before starting.
 const orphans = await killOrphanedFfmpeg(path.resolve(env.STORAGE_DIR));
 if (orphans.length) log.warn({ pids: orphans }, "killed ffmpeg processes left by a dead worker");
+markFfmpegRunsAsThisWorkers();
 
 // Not awaited: images start at once; the first video finds the answer kept (workers/ffmpeg.ts).
 void checkFfmpegCapabilities().then(

@@ -23,25 +23,33 @@ async function slowVideo(): Promise<number> {
 }
 
 describe("the worker process", () => {
-  it("at start kills, by pid, an ffmpeg left running on its storage by a dead worker", async () => {
+  it("at start kills, by pid, an ffmpeg a dead worker left running on its storage, and no other", async () => {
     await getDiskStorage().ensureDirs();
-    const output = getDiskStorage().scratchPath("mp4");
-    // A shell starts ffmpeg in the background and exits: ffmpeg is re-parented, as after a kill -9.
-    const pid = await new Promise<number>((resolve, reject) => {
-      const sh = spawn("sh", ["-c", `ffmpeg -nostdin -f lavfi -i testsrc2=s=320x240:r=10 -t 600 -c:v libx264 -preset ultrafast -y '${output}' >/dev/null 2>&1 & echo $!`]);
-      let out = "";
-      sh.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      sh.on("exit", () => resolve(Number(out.trim())));
-      sh.on("error", reject);
-    });
-    await until(async () => (await ffmpegProcessesUnder()).includes(pid), 5_000, "the orphan ffmpeg");
+    // A dead worker's pid: a process that has exited.
+    const dead = spawn("true");
+    await new Promise((resolve) => dead.on("exit", resolve));
+    // Started from this (node) process: an orphan may be re-parented to any process, a node one too.
+    const run = (environment: NodeJS.ProcessEnv) => {
+      const output = getDiskStorage().scratchPath("mp4");
+      const child = spawn("ffmpeg", ["-nostdin", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=10", "-t", "600", "-c:v", "libx264", "-preset", "ultrafast", "-y", output], { env: environment, stdio: "ignore" });
+      return { child, output, gone: new Promise((resolve) => child.on("exit", resolve)) };
+    };
+    const orphan = run({ ...process.env, DOKRA_WORKER_PID: String(dead.pid) });
+    const byHand = run({ ...process.env, DOKRA_WORKER_PID: undefined });
+    await until(async () => {
+      const running = await ffmpegProcessesUnder();
+      return running.includes(orphan.child.pid!) && running.includes(byHand.child.pid!);
+    }, 5_000, "both ffmpeg runs");
     const worker = startWorker();
     await until(async () => worker.output().includes("worker started"), 30_000, "the worker to start");
     expect(worker.output()).toContain("killed ffmpeg processes left by a dead worker");
-    expect(await ffmpegProcessesUnder()).not.toContain(pid);
+    await orphan.gone;
+    expect(await ffmpegProcessesUnder()).toEqual([byHand.child.pid]);
     worker.child.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
-    await fs.rm(output, { force: true });
+    byHand.child.kill("SIGKILL");
+    await byHand.gone;
+    for (const file of [orphan.output, byHand.output]) await fs.rm(file, { force: true });
   });
 
   it("loses nothing when killed with -9 mid-job: the job is picked up again and completes once", async () => {
