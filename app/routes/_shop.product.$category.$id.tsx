@@ -166,11 +166,14 @@ export default function ProductDetail() {
           </p>
           {product.state === "sold" || product.state === "reserved" ? <NotifyForm key={`${product.id}-${product.state}`} productId={product.id} state={product.state} /> : null}
 
-          <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
+          {/* Its height is set, and the icon stands at its left with the words centred beside it
+              (app/components/shop/shop.css): a page on a slow line is painted in pieces, and a bar
+              sized by its words grew upwards. */}
+          <div className="shop-buy-bar fixed inset-x-0 bottom-0 z-30 box-content h-12 border-t border-brass-200 bg-white/95 px-4 py-2 md:hidden" data-testid="whatsapp-bar">
             <WhatsAppAnchor
               href={whatsapp}
               tap={{ kind: ask ? "similar" : "buy", productId: product.id }}
-              className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
+              className="h-12 rounded-lg bg-[#1f7a3d] px-5 font-semibold text-white"
             >
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                 <path fill="currentColor" d={whatsappIcon} />

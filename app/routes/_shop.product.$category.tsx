@@ -32,10 +32,12 @@ export default function ProductLayout() {
   return (
     <>
       <div className="bg-brass-800 text-white" data-testid="product-banner">
-        {/* One line whatever the font: a longer name is cut, so a web font arriving moves nothing. */}
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-3 px-4 py-1 md:py-3">
-          <Breadcrumbs items={crumbs} publicUrl={root?.shop.publicUrl} />
+        {/* One line whatever the font: a longer name is cut, so a web font arriving moves nothing.
+            Each part's place depends only on what comes before it in the page, so a page that
+            arrives in pieces moves nothing either: the Back button first, at the left. */}
+        <div className="mx-auto flex max-w-6xl items-center gap-x-3 px-4 py-1 md:py-3">
           <BackButton fallback={product ? `/product/${slug}` : "/"} />
+          <Breadcrumbs items={crumbs} publicUrl={root?.shop.publicUrl} />
         </div>
       </div>
       <Outlet />

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./test.ts";
 
 // A phone on a slow line gets a page in pieces, and the browser paints what it has between
@@ -11,11 +12,18 @@ import { expect, test } from "./test.ts";
 // - the home page's two buttons and a listing's sort links each take a line of their own on a
 //   phone, so the half that came first already stands where it stays;
 // - a page without the shop's header (the dashboard's sign-in) is not held back at all.
+// On a real slow line a page comes in many small pieces, and the browser may paint between any
+// two: the last tests send pages in pieces of a few hundred bytes. Each part's place must depend
+// only on what came before it (no words set from the foot or the right edge of a box they share
+// with what comes later).
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 // Long enough for a busy machine to paint the first piece before the second comes.
 const PAUSE_MS = 2000;
+
+/** The pause between two small pieces: a few frames, so the browser paints in between. */
+const DRIP_MS = 15;
 
 /** Where each page is cut: just before the part that comes after the pause. */
 const CASES = [
@@ -39,6 +47,14 @@ test.beforeAll(async ({ baseURL }) => {
       const answer = await fetch(url, { headers: { accept: req.headers.accept ?? "*/*" } });
       const body = Buffer.from(await answer.arrayBuffer());
       res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+      const piece = Number(url.searchParams.get("pieces-of"));
+      if (piece > 0 && answer.headers.get("content-type")?.startsWith("text/html")) {
+        for (let at = 0; at < body.length; at += piece) {
+          res.write(body.subarray(at, at + piece));
+          await new Promise((resolve) => setTimeout(resolve, DRIP_MS));
+        }
+        return res.end();
+      }
       const cut = CASES.find((c) => c.path === url.searchParams.get("cut-for"))?.cut;
       if (!cut || !answer.headers.get("content-type")?.startsWith("text/html")) return res.end(body);
       const html = body.toString("utf8");
@@ -56,20 +72,29 @@ test.beforeAll(async ({ baseURL }) => {
 
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** When the page was first painted (epoch ms) and every layout shift so far, with what moved. */
+function paintAndShifts(page: Page) {
+  return page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: "layout-shift", buffered: true });
+    const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>;
+    observer.disconnect();
+    return {
+      paintedAt: performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN),
+      shifts: entries.map((entry) => ({
+        value: entry.value,
+        at: Math.round(entry.startTime),
+        moved: entry.sources?.map((source) => `${source.node?.nodeName} "${source.node?.textContent?.slice(0, 40)}"`),
+      })),
+    };
+  });
+}
+
 for (const { path, row } of CASES) {
   test(`${path} arriving in two pieces, cut in the ${row}: nothing moves`, async ({ page }) => {
     await page.goto(`${origin}${path}?cut-for=${encodeURIComponent(path)}`);
     await page.waitForLoadState("load");
-    const { paintedAt, shifts } = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => {});
-      observer.observe({ type: "layout-shift", buffered: true });
-      const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number }>;
-      observer.disconnect();
-      return {
-        paintedAt: performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN),
-        shifts: entries.map((entry) => ({ value: entry.value, at: Math.round(entry.startTime) })),
-      };
-    });
+    const { paintedAt, shifts } = await paintAndShifts(page);
     // Cut in the header, nothing was painted while its second piece was on its way; elsewhere the
     // first piece was. Judged against when the second piece left, not the navigation's start: on a
     // busy machine the proxy's own fetch of the page can take a good part of the pause.
@@ -77,5 +102,19 @@ for (const { path, row } of CASES) {
     if (row === "header") expect(paintedAt).toBeGreaterThanOrEqual(sent);
     else expect(paintedAt).toBeLessThan(sent);
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBe(0);
+  });
+}
+
+const DRIPPED = ["/", "/hi", "/hi/product/wall-hanging", "/product/wall-hanging", "/bn/product/wall-hanging/1", "/product/wall-hanging/1", "/bn/about"];
+
+for (const path of DRIPPED) {
+  test(`${path} arriving in many small pieces: nothing moves`, async ({ page }) => {
+    // Two piece sizes put the cuts in different places.
+    for (const size of [300, 1000]) {
+      await page.goto(`${origin}${path}?pieces-of=${size}`);
+      await page.waitForLoadState("load");
+      const { shifts } = await paintAndShifts(page);
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0), `${size}-byte pieces: ${JSON.stringify(shifts)}`).toBe(0);
+    }
   });
 }

@@ -24,10 +24,13 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
     })),
   };
   return (
-    <nav aria-label={t("breadcrumb")} className="min-w-0">
-      <ol className="flex items-center gap-1 text-sm text-brass-100">
+    <nav aria-label={t("breadcrumb")} className="min-w-0 flex-1">
+      <ol className="flex gap-1 text-sm text-brass-100">
         {items.map((item, i) => (
-          <li key={item.path} className={`flex items-center gap-1 ${i === 0 ? "shrink-0" : "min-w-0"}`}>
+          // Only the last crumb shrinks (the ones before it are cut at a share of the line), and
+          // each is a full line high from its first letter: where a crumb stands never waits for
+          // its own text.
+          <li key={item.path} className={`flex min-h-11 items-center gap-1 ${i < items.length - 1 ? "max-w-[45%] shrink-0" : "min-w-0"}`}>
             {i > 0 ? <span aria-hidden="true">›</span> : null}
             {i === items.length - 1 ? (
               <span aria-current="page" className="truncate font-semibold text-white">

@@ -26,13 +26,11 @@ export function Price({
         {formatINR(sellingPrice(priceFixed, priceDiscount))}
       </span>
       {offer && showsListPrice(priceFixed, priceDiscount) ? (
-        <>
-          {" "}
-          <s className="text-sm text-brass-900/80" data-testid="list-price">
-            <span className="sr-only">{t("listPrice")}</span>
-            {formatINR(priceFixed)}
-          </s>
-        </>
+        // A margin, not a space: a space ending the line until the list price arrives moved.
+        <s className="ml-1 text-sm text-brass-900/80" data-testid="list-price">
+          <span className="sr-only">{t("listPrice")}</span>
+          {formatINR(priceFixed)}
+        </s>
       ) : null}
     </p>
   );

@@ -66,10 +66,12 @@ export function ProductCard({
         </Link>
       </h2>
       <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} className="mt-1" />
-      <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} className="mb-2" />
+      <MadeToOrderNote state={product.state} shipsInDays={product.shipsInDays} />
+      {/* Right under the text, not pushed to the card's foot: the foot moves when a taller card
+          beside it arrives (a page on a slow line is painted in pieces). */}
       <Link
         to={href}
-        className="mt-auto flex min-h-11 items-center justify-center rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
+        className="mt-2 flex min-h-11 items-center justify-center rounded bg-brass-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brass-800"
         aria-label={t("viewProductLabel", { name: product.name })}
       >
         {t("viewProduct")}

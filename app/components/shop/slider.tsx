@@ -110,8 +110,12 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
                 its brightest pixel: tests/e2e/storefront-contrast.spec.ts); the side padding keeps
                 the title clear of the arrow buttons on a phone. */}
             <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/85 via-black/65 via-70% to-black/20 px-16 py-6 text-white sm:p-10 sm:px-20">
-              <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{t(`slide.${slide.id}.title`)}</h2>
-              <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{t(`slide.${slide.id}.text`)}</p>
+              {/* A box as tall as the longest caption: words set from the box's foot would climb as
+                  they arrive on a slow line (the page is painted in pieces). */}
+              <div className="min-h-44 sm:min-h-40 md:min-h-24">
+                <h2 className="max-w-xl font-serif text-2xl drop-shadow sm:text-4xl">{t(`slide.${slide.id}.title`)}</h2>
+                <p className="mt-2 max-w-xl text-sm drop-shadow sm:text-base">{t(`slide.${slide.id}.text`)}</p>
+              </div>
             </div>
           </article>
         ))}
