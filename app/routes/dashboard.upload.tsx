@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "#app/components/admin/field.tsx";
+import { CategoryOptions, controlClass, Field, FieldError, FIRST_WRONG_ID, FirstWrongProvider, firstWrongField, Labelled, buttonClass } from "#app/components/admin/field.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
@@ -12,7 +12,7 @@ import { PendingPhotos, type PendingView } from "#app/components/admin/pending-p
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
-import { TranslationFields, translationMeta, translationName } from "#app/components/admin/translation-fields.tsx";
+import { TRANSLATION_FIELD_NAMES, TranslationFields, translationMeta, translationName } from "#app/components/admin/translation-fields.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { useXhrUpload } from "#app/components/admin/xhr-upload.ts";
 import { refusalOf, refused } from "#app/lib/http-error.server.ts";
@@ -155,6 +155,9 @@ function AddedResult({ added, success }: { added: { id: number; name: string; ca
   );
 }
 
+/** The form's fields, top to bottom: a refused form without JavaScript opens at the first wrong one. */
+const FIELD_ORDER = ["category", "name", "price", "fixedPrice", "height", "width", "length", "weight", "color", "material", "utility", "description", ...TRANSLATION_FIELD_NAMES, "images"];
+
 export default function UploadProduct() {
   const { added, formToken: loaderToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -240,13 +243,14 @@ export default function UploadProduct() {
   // Without JS the chosen files do not come back with the refused form (a browser never refills a file input).
   const imagesNotKept = actionData && "imagesNotKept" in actionData ? Number(actionData.imagesNotKept) : 0;
   const success = !actionData && !clientError ? statusFrom(searchParams, STATUS) : null;
+  const firstWrong = firstWrongField(FIELD_ORDER, actionData?.result?.error);
   const noCategory = category === "" && !initial("category");
   // With JS the button stays disabled until both are there (docs/product-rules.md, Forms) and says what is still
   // needed, as a plain note: nothing is wrong before the owner has touched the form.
   const blocked = hydrated ? [...(noCategory ? [CATEGORY_MESSAGE] : []), ...(files.length + keptCount === 0 ? [PRODUCT_IMAGE_MESSAGES.none] : [])] : [];
 
   return (
-    <>
+    <FirstWrongProvider value={firstWrong}>
       <h1 className="font-serif text-2xl text-brass-800">Add product</h1>
       {success && added && added.id !== replacedResult ? <AddedResult added={added} success={success} /> : null}
       {success && !added ? <StatusMessage message={success} /> : null}
@@ -254,6 +258,7 @@ export default function UploadProduct() {
       <Form
         key={formKey}
         method="post"
+        action={`/dashboard/upload#${FIRST_WRONG_ID}`}
         encType="multipart/form-data"
         id={form.id}
         onSubmit={form.onSubmit}
@@ -300,7 +305,7 @@ export default function UploadProduct() {
             return { value: typeof meta.initialValue === "string" ? meta.initialValue : "", errors: meta.errors ?? (server ? [server] : undefined) };
           }}
         />
-        <div ref={photos} className="md:col-span-2">
+        <div ref={photos} id={firstWrong === "images" ? FIRST_WRONG_ID : undefined} className="scroll-mt-4 md:col-span-2">
           <PendingPhotos pending={pending} formKey={`add:${formToken}`} />
           <FilePicker key={pickerKey} label={`Images (${LIMIT_WORDS.productImages})`} name="images" accept="image/*" multiple required={keptCount === 0} hint={PRODUCT_IMAGE_MESSAGES.hint} onFiles={setFiles} shrinkOver={UPLOAD_LIMITS.productImageBytes}>
             <FieldError name="images" errors={imageErrors} />
@@ -330,7 +335,7 @@ export default function UploadProduct() {
           ) : null}
         </div>
       </Form>
-    </>
+    </FirstWrongProvider>
   );
 }
 

@@ -77,6 +77,8 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   await page.getByRole("button", { name: "Add product" }).tap();
 
   await expect(page.getByText("Weight is required", { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Without JavaScript the refused page opens at the wrong field, not at its top, a screen above.
+  if (!javaScriptEnabled) await expect(page.getByLabel("Weight")).toBeInViewport();
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-note")).toHaveText("Your 2 photos were kept: correct what is marked in red and save; there is no need to choose them again.");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0931\.jpg · \d\.\d MB$/, /^IMG_20261127_0932\.jpg · \d\.\d MB$/]);
@@ -132,6 +134,7 @@ test("Edit: a refused Weight keeps the new photo, and the corrected save adds it
   await page.getByRole("button", { name: "Save changes" }).tap();
 
   await expect(page.getByLabel("Weight")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  await expect(page.getByLabel("Weight")).toBeInViewport();
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0940\.jpg · \d\.\d MB$/]);
   await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: correct what is marked in red and save; there is no need to choose it again.");

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
 import { CATEGORIES } from "#app/modules/catalog/categories.ts";
 
 /** An error line under a field; `data-field-error` lets the upload helper read it back from a server page. */
@@ -9,6 +9,27 @@ export function FieldError({ name, id, errors }: { name: string; id?: string; er
       {errors[0]}
     </p>
   );
+}
+
+/**
+ * Where a refused form sent without JavaScript opens: its action ends in `#first-wrong`, and the
+ * first refused field's box carries that id. The page comes back at that field, not at its top,
+ * a phone's screen or more above it.
+ */
+export const FIRST_WRONG_ID = "first-wrong";
+const FirstWrongField = createContext<string | null>(null);
+
+/** The first of `order` (a form's fields, top to bottom) that has an error. */
+export function firstWrongField(order: readonly string[], errors: Record<string, string[] | null | undefined> | null | undefined): string | null {
+  return order.find((name) => errors?.[name]?.length) ?? null;
+}
+
+/** Marks, for the fields inside it, which one is the first refused (`firstWrongField`). */
+export const FirstWrongProvider = FirstWrongField.Provider;
+
+/** The id and scroll margin of the box of field `name`: FIRST_WRONG_ID on the first refused one. */
+export function useFirstWrongAnchor(name: string): { id?: string; className: string } {
+  return useContext(FirstWrongField) === name ? { id: FIRST_WRONG_ID, className: "scroll-mt-4" } : { className: "" };
 }
 
 /** The look of an input, select or text area in the dashboard's forms: thumb-sized, its border red while its value is refused. */
@@ -27,8 +48,9 @@ export function Labelled({
   className,
   children,
 }: { label: ReactNode; name: string; errors?: string[] | null; errorId?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+  const anchor = useFirstWrongAnchor(name);
   return (
-    <div className={className}>
+    <div id={anchor.id} className={`${anchor.className} ${className ?? ""}`.trim() || undefined}>
       <label className="block">
         <span className="text-sm font-medium">{label}</span>
         {children}

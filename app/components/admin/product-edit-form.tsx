@@ -8,13 +8,13 @@ import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts
 import { editBase } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
-import { CategoryOptions, controlClass, Field, FieldError, Labelled, buttonClass } from "./field.tsx";
+import { CategoryOptions, controlClass, Field, FieldError, FIRST_WRONG_ID, FirstWrongProvider, firstWrongField, Labelled, buttonClass } from "./field.tsx";
 import { FilePicker } from "./file-picker.tsx";
 import { PendingPhotos, type PendingView } from "./pending-photos.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
 import { StateFields } from "./state-fields.tsx";
-import { TranslationFields, translationMeta } from "./translation-fields.tsx";
+import { TRANSLATION_FIELD_NAMES, TranslationFields, translationMeta } from "./translation-fields.tsx";
 
 const constraint = getZodConstraint(productEditFormFields);
 
@@ -24,6 +24,9 @@ export type EditableProduct = Pick<
   | "id" | "name" | "description" | "category" | "priceFixed" | "priceDiscount" | "color" | "material" | "utility" | "height" | "width" | "length" | "weight" | "version"
   | "state" | "shipsInDays" | "translations"
 > & { images: { mediaId: number }[] };
+
+/** The full editor's fields, top to bottom. */
+const FULL_FIELD_ORDER = ["name", "description", "priceDiscount", "priceFixed", "category", "color", "material", "utility", "height", "width", "length", "weight", "state", "shipsInDays", ...TRANSLATION_FIELD_NAMES];
 
 const text = (v: number | null) => (v === null ? "" : String(v));
 
@@ -103,107 +106,111 @@ export function ProductEditForm({
     errors: fields[name].errors,
   });
   const hidden = (name: string, v: string) => <input type="hidden" name={name} value={v} />;
+  // The full editor is a page of its own: refused without JavaScript, it opens at the first wrong field.
+  const firstWrong = mode === "full" ? (firstWrongField(FULL_FIELD_ORDER, lastResult?.error) ?? (imageError ? "images" : null)) : null;
 
   return (
-    <Form
-      method="post"
-      action={`/dashboard/edit-product/${product.id}`}
-      encType="multipart/form-data"
-      id={form.id}
-      onSubmit={(event) => {
-        if (clientImageError) {
-          event.preventDefault();
-          return;
-        }
-        form.onSubmit(event);
-        sent.current = !event.defaultPrevented;
-      }}
-      noValidate
-      className="grid gap-4 md:grid-cols-2"
-    >
-      {hidden("returnTo", returnTo)}
-      {hidden("mode", mode)}
-      {hidden("version", String(basedOn.version))}
-      {hidden("original", basedOn.base)}
-      <div className="md:col-span-2">
-        <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
-      </div>
-      <Labelled className="md:col-span-2" label="Description" name="description" errors={fields.description.errors}>
-        <textarea name="description" required rows={mode === "quick" ? 3 : 5} defaultValue={value("description", product.description)} className={controlClass} />
-      </Labelled>
-      <PriceFields
-        price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
-        fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
-      />
-      {mode === "full" ? (
-        <>
-          <Labelled label="Category" name="category" errors={fields.category.errors}>
-            <select name="category" defaultValue={value("category", product.category)} className={controlClass}>
-              <CategoryOptions />
-            </select>
-          </Labelled>
-          <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
-          <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
-          <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />
-          <Field label="Height" name="height" type="number" step="0.01" min="0" hint="inch" defaultValue={value("height", text(product.height))} errors={fields.height.errors} />
-          <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
-          <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
-          <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
-          <StateFields
-            state={value("state", product.state)}
-            shipsInDays={value("shipsInDays", text(product.shipsInDays))}
-            errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
-          />
-          <TranslationFields
-            field={(lang, key) => {
-              const meta = translationMeta(fields.translations, lang, key);
-              const stored = product.translations[lang][key] ?? "";
-              // As the other fields: after a refused post what was sent, else the stored text.
-              return { value: lastResult?.initialValue ? (typeof meta.value === "string" ? meta.value : "") : stored, errors: meta.errors };
-            }}
-          />
-        </>
-      ) : (
-        <>
-          {hidden("category", product.category)}
-          {hidden("color", product.color)}
-          {hidden("material", product.material)}
-          {hidden("utility", product.utility)}
-          {hidden("height", text(product.height))}
-          {hidden("width", text(product.width))}
-          {hidden("length", text(product.length))}
-          {hidden("weight", text(product.weight))}
-        </>
-      )}
-      <div ref={photos} className="md:col-span-2">
-        <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
-        {/* Keyed by the kept photos and the saves: with JS the input holding what the server now keeps, or the piece, is emptied. */}
-        <FilePicker
-          key={`${pending?.ref ?? "none"}:${saves}`}
-          label={mode === "quick" ? "Add images" : "New images"}
-          name="images"
-          accept="image/*"
-          multiple
-          hint={`${current} of ${UPLOAD_LIMITS.imagesPerProduct} images. ${PRODUCT_IMAGE_MESSAGES.hint}`}
-          onFiles={setFiles}
-          shrinkOver={UPLOAD_LIMITS.productImageBytes}
+    <FirstWrongProvider value={firstWrong}>
+      <Form
+        method="post"
+        action={`/dashboard/edit-product/${product.id}${mode === "full" ? `#${FIRST_WRONG_ID}` : ""}`}
+        encType="multipart/form-data"
+        id={form.id}
+        onSubmit={(event) => {
+          if (clientImageError) {
+            event.preventDefault();
+            return;
+          }
+          form.onSubmit(event);
+          sent.current = !event.defaultPrevented;
+        }}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+      >
+        {hidden("returnTo", returnTo)}
+        {hidden("mode", mode)}
+        {hidden("version", String(basedOn.version))}
+        {hidden("original", basedOn.base)}
+        <div className="md:col-span-2">
+          <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
+        </div>
+        <Labelled className="md:col-span-2" label="Description" name="description" errors={fields.description.errors}>
+          <textarea name="description" required rows={mode === "quick" ? 3 : 5} defaultValue={value("description", product.description)} className={controlClass} />
+        </Labelled>
+        <PriceFields
+          price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
+          fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
         />
-        {mode === "quick" ? (
-          hidden("keepExistingImages", "true")
+        {mode === "full" ? (
+          <>
+            <Labelled label="Category" name="category" errors={fields.category.errors}>
+              <select name="category" defaultValue={value("category", product.category)} className={controlClass}>
+                <CategoryOptions />
+              </select>
+            </Labelled>
+            <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
+            <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
+            <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />
+            <Field label="Height" name="height" type="number" step="0.01" min="0" hint="inch" defaultValue={value("height", text(product.height))} errors={fields.height.errors} />
+            <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
+            <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
+            <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
+            <StateFields
+              state={value("state", product.state)}
+              shipsInDays={value("shipsInDays", text(product.shipsInDays))}
+              errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
+            />
+            <TranslationFields
+              field={(lang, key) => {
+                const meta = translationMeta(fields.translations, lang, key);
+                const stored = product.translations[lang][key] ?? "";
+                // As the other fields: after a refused post what was sent, else the stored text.
+                return { value: lastResult?.initialValue ? (typeof meta.value === "string" ? meta.value : "") : stored, errors: meta.errors };
+              }}
+            />
+          </>
         ) : (
-          <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="keepExistingImages" value="true" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-            Keep existing images (untick to replace them with the new ones)
-          </label>
+          <>
+            {hidden("category", product.category)}
+            {hidden("color", product.color)}
+            {hidden("material", product.material)}
+            {hidden("utility", product.utility)}
+            {hidden("height", text(product.height))}
+            {hidden("width", text(product.width))}
+            {hidden("length", text(product.length))}
+            {hidden("weight", text(product.weight))}
+          </>
         )}
-        <FieldError name="images" errors={clientImageError ? [clientImageError] : imageError ? [imageError] : null} />
-        <ImagePreviews files={files} />
-      </div>
-      <div className="md:col-span-2">
-        <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null}>
-          Save changes
-        </button>
-      </div>
-    </Form>
+        <div ref={photos} id={firstWrong === "images" ? FIRST_WRONG_ID : undefined} className="scroll-mt-4 md:col-span-2">
+          <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
+          {/* Keyed by the kept photos and the saves: with JS the input holding what the server now keeps, or the piece, is emptied. */}
+          <FilePicker
+            key={`${pending?.ref ?? "none"}:${saves}`}
+            label={mode === "quick" ? "Add images" : "New images"}
+            name="images"
+            accept="image/*"
+            multiple
+            hint={`${current} of ${UPLOAD_LIMITS.imagesPerProduct} images. ${PRODUCT_IMAGE_MESSAGES.hint}`}
+            onFiles={setFiles}
+            shrinkOver={UPLOAD_LIMITS.productImageBytes}
+          />
+          {mode === "quick" ? (
+            hidden("keepExistingImages", "true")
+          ) : (
+            <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" name="keepExistingImages" value="true" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+              Keep existing images (untick to replace them with the new ones)
+            </label>
+          )}
+          <FieldError name="images" errors={clientImageError ? [clientImageError] : imageError ? [imageError] : null} />
+          <ImagePreviews files={files} />
+        </div>
+        <div className="md:col-span-2">
+          <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null}>
+            Save changes
+          </button>
+        </div>
+      </Form>
+    </FirstWrongProvider>
   );
 }

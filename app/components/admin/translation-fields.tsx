@@ -26,6 +26,9 @@ export function translationMeta(translations: unknown, lang: TranslatedLang, key
 
 export const translationName = (lang: TranslatedLang, key: TranslationKey) => `translations.${lang}.${key}`;
 
+/** These fields' names, top to bottom. */
+export const TRANSLATION_FIELD_NAMES = TRANSLATED_LANGUAGES.flatMap((lang) => [translationName(lang, "name"), translationName(lang, "description")]);
+
 export function TranslationFields({ field }: { field: (lang: TranslatedLang, key: TranslationKey) => TranslationValue }) {
   return (
     <>
