@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./test.ts";
+import { expect, test, type Page } from "./test.ts";
 
 // A phone on a slow line gets a page in pieces, and the browser paints what it has between
 // them. A row whose size depends on what has arrived then jumps as the rest comes. Here a

@@ -27,9 +27,9 @@ export function firstWrongField(order: readonly string[], errors: Record<string,
 /** Marks, for the fields inside it, which one is the first refused (`firstWrongField`). */
 export const FirstWrongProvider = FirstWrongField.Provider;
 
-/** The id and scroll margin of the box of field `name`: FIRST_WRONG_ID on the first refused one. */
-export function useFirstWrongAnchor(name: string): { id?: string; className: string } {
-  return useContext(FirstWrongField) === name ? { id: FIRST_WRONG_ID, className: "scroll-mt-4" } : { className: "" };
+/** The id of the box of field `name`: FIRST_WRONG_ID on the first refused one. */
+function useFirstWrongId(name: string): string | undefined {
+  return useContext(FirstWrongField) === name ? FIRST_WRONG_ID : undefined;
 }
 
 /** The look of an input, select or text area in the dashboard's forms: thumb-sized, its border red while its value is refused. */
@@ -48,9 +48,8 @@ export function Labelled({
   className,
   children,
 }: { label: ReactNode; name: string; errors?: string[] | null; errorId?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
-  const anchor = useFirstWrongAnchor(name);
   return (
-    <div id={anchor.id} className={`${anchor.className} ${className ?? ""}`.trim() || undefined}>
+    <div id={useFirstWrongId(name)} className={`scroll-mt-4 ${className ?? ""}`}>
       <label className="block">
         <span className="text-sm font-medium">{label}</span>
         {children}
