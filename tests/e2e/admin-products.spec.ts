@@ -235,7 +235,9 @@ test("Edit product: replace images, reorder, pick the main one, delete one (neve
   const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/dashboard/edit-product/${id}`));
   await page.getByRole("button", { name: "Save changes" }).click();
   await saved;
-  await page.reload();
+  // Opened afresh, not reloaded: without JavaScript the browser may still be following the save's
+  // redirect, and a reload then found no page to reload.
+  await page.goto(`/dashboard/edit-product/${id}`);
   await expect(page.getByLabel("Weight")).toHaveValue("321");
   await expect(images).toHaveCount(3);
 });
