@@ -38,13 +38,17 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
           {BACKUP_TEXTS.never}
         </p>
       )}
-      {running ? (
+      {running || queued ? (
         <p role="status" className="mt-2 text-sm font-semibold text-brass-800" data-testid="backup-running">
-          {BACKUP_TEXTS.running}: {last.phase ?? "…"}
-        </p>
-      ) : queued ? (
-        <p role="status" className="mt-2 text-sm font-semibold text-brass-800" data-testid="backup-running">
-          {BACKUP_TEXTS.queued}
+          {running ? `${BACKUP_TEXTS.running}: ${last.phase ?? "…"}` : BACKUP_TEXTS.queued}
+          {/* Without JavaScript the card is as the page was loaded: a way to look again, back at the card.
+              Not /dashboard#backups: from there, the same address would only scroll, not load. */}
+          <noscript>
+            {" "}
+            <a href="/dashboard/backups" className="inline-flex min-h-11 items-center font-normal text-clay underline" data-testid="backup-check-again">
+              {BACKUP_TEXTS.checkAgain}
+            </a>
+          </noscript>
         </p>
       ) : last?.status === "failed" ? (
         <p className="mt-2 text-sm text-red-800" data-testid="backup-failed">

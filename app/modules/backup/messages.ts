@@ -8,6 +8,7 @@ export const BACKUP_TEXTS = {
   queued: "Backup requested: the worker starts it in a moment.",
   alreadyRunning: "A backup is already running.",
   running: "Backing up",
+  checkAgain: "Check again",
   download: "Download latest database dump",
   noDump: "There is no backup to download yet.",
   failedAt: "The last backup failed",
