@@ -1,6 +1,7 @@
 import { parseCookies } from "#app/lib/render-context.server.ts";
 import { SESSION_COOKIE_NAME } from "#app/modules/auth/session-cookie.ts";
 import { ENQUIRY_COOKIE_NAME } from "#app/modules/enquiry/limits.ts";
+import { isTranslatedLang } from "#app/modules/i18n/languages.ts";
 import { SHARED_QUERY_PARAMETERS } from "#app/modules/site/page-cache-limits.ts";
 
 // Which requests the page cache may answer, and the key a URL is stored under
@@ -93,13 +94,53 @@ function renderedUrl(originalUrl: string): URL | null {
 }
 
 /**
- * Where a GET for a path with an empty segment (`//`) or a trailing slash belongs: the same path
- * without them, and the same query; null when the path is already so. The router would render
- * each spelling as the page (or a 404), and each would be a cache entry of its own.
+ * Where a GET for a path with an empty segment (`//`) or a trailing slash, or a storefront page in
+ * upper case or with escapes, belongs: the same path without them, and the same query; null when
+ * the path is already so. The router would render each spelling as the page (or a 404), and each
+ * would be a cache entry of its own.
  */
 export function canonicalAddress(originalUrl: string): string | null {
   const url = renderedUrl(originalUrl);
   if (!url) return null;
-  const path = url.pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  const path = storefrontSpelling(url.pathname) ?? url.pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
   return path === url.pathname ? null : `${path}${url.search}`;
+}
+
+/**
+ * The first segments of the storefront's pages, after a language prefix (app/routes/_shop.*;
+ * tests/integration/route-lists.test.ts checks the list against the files).
+ */
+export const STOREFRONT_FIRST_SEGMENTS: readonly string[] = [
+  "about",
+  "commission",
+  "contact",
+  "enquiry",
+  "gallery",
+  "notify",
+  "privacy-policy",
+  "product",
+  "refund-and-returns-policy",
+  "search",
+  "terms-and-conditions",
+];
+
+/**
+ * A storefront page's one spelling, or null for a path that is not one. Every storefront path is
+ * lower case letters, digits and hyphens, but the router matches any case and decodes escapes:
+ * `/BN` (a phone's keyboard capitalises the first letter) would be the English home page, as
+ * `bn` is a language only in lower case (app/modules/i18n/languages.ts).
+ */
+function storefrontSpelling(path: string): string | null {
+  let plain: string;
+  try {
+    plain = decodeURIComponent(path).toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!/^[a-z0-9/-]*$/.test(plain)) return null;
+  const segments = plain.split("/").filter(Boolean);
+  // Under a language prefix every path is the storefront's (a page, or its 404 in that language).
+  const first = segments[0];
+  if (first !== undefined && !isTranslatedLang(first) && !STOREFRONT_FIRST_SEGMENTS.includes(first)) return null;
+  return `/${segments.join("/")}`;
 }

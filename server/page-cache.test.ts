@@ -293,6 +293,24 @@ describe("keys that cannot be inflated", () => {
     expect(canonicalAddress("/about/.")).toBe("/about");
   });
 
+  it("moves a storefront page spelled in upper case or with escapes to its lower-case path; other paths keep their case", () => {
+    expect(canonicalAddress("/BN")).toBe("/bn");
+    expect(canonicalAddress("/Bn/About?page=2")).toBe("/bn/about?page=2");
+    expect(canonicalAddress("/HI/product/Wall-Hanging/7")).toBe("/hi/product/wall-hanging/7");
+    expect(canonicalAddress("/ABOUT/")).toBe("/about");
+    expect(canonicalAddress("/%61bout")).toBe("/about");
+    expect(canonicalAddress("/bn%2Fcontact")).toBe("/bn/contact");
+    expect(canonicalAddress("/BN/Not-A-Page")).toBe("/bn/not-a-page");
+    expect(canonicalAddress("/search?q=Hathi")).toBeNull();
+    // Not storefront pages: the API's calls, the build's files and made-up paths are left as spelled.
+    expect(canonicalAddress("/api/v1/fiximage/setDisplay/7")).toBeNull();
+    expect(canonicalAddress("/assets/entry.client-BZ3x.js")).toBeNull();
+    expect(canonicalAddress("/Dashboard")).toBeNull();
+    expect(canonicalAddress("/Whatever")).toBeNull();
+    expect(canonicalAddress("/%2F%2Fevil.example")).toBeNull();
+    expect(canonicalAddress("/product/wall-hanging/7.data")).toBeNull();
+  });
+
   it("keeps 404 pages in the capped share: 10,000 made-up paths never push out a page that is there", async () => {
     const cache = new PageCache(4 * 1024 * 1024);
     const about = await page(7, { body: Buffer.from(randomBytes(60 * 1024).toString("hex")), type: "text/plain" });

@@ -212,7 +212,7 @@ test("no path under /media reaches outside it: encoded ../, %2e%2e, backslashes,
   }
 });
 
-test("a path spelled with an empty segment, a backslash or a trailing slash moves to its one spelling and never files another page under its key", async ({ request }) => {
+test("a path spelled with an empty segment, a backslash, a trailing slash or a storefront page in capitals moves to its one spelling and never files another page under its key", async ({ request }) => {
   // A query only this run asks for: no other test's copy of /about is in the way.
   const query = `?page=${Date.now() % 1_000_000}`;
   for (const [spelling, target] of [
@@ -221,6 +221,10 @@ test("a path spelled with an empty segment, a backslash or a trailing slash move
     [`//about${query}`, `/about${query}`],
     [`/about/${query}`, `/about${query}`],
     ["///", "/"],
+    // A phone's keyboard capitalises the first letter: /BN was the English home page.
+    [`/BN${query}`, `/bn${query}`],
+    [`/Hi/About${query}`, `/hi/about${query}`],
+    [`/%61bout${query}`, `/about${query}`],
   ] as const) {
     const moved = await rawGet(spelling);
     expect([spelling, moved.status, moved.headers.location]).toEqual([spelling, 301, target]);

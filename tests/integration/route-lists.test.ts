@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "#app/modules/api/openapi.server.ts";
-import { isPrivatePath } from "../../server/page-cache-key.ts";
+import { isPrivatePath, STOREFRONT_FIRST_SEGMENTS } from "../../server/page-cache-key.ts";
 import { bodyLimitFor, READ_ONLY_PATHS } from "../../server/request-limits.ts";
 
 // The server decides some things before Remix has matched a route: which bodies stream to disk
@@ -67,6 +67,13 @@ describe("the server's route lists match app/routes", () => {
   it("answers GET only on exactly the public resources that only read", () => {
     const readOnly = routeFiles.filter((file) => readsOnly(file) && !isPrivatePath(samplePath(file)) && !/^api\.v1\.(?!openapi)/.test(file));
     expect(readOnly.map(samplePath).sort()).toEqual([...READ_ONLY_PATHS].sort());
+  });
+
+  it("knows the first segment of every storefront page, whose upper-case spellings move to it", () => {
+    // The layout and the home page have no segment of their own; the 404 page's is any.
+    const shopPages = routeFiles.filter((file) => file.startsWith("_shop.") && file !== "_shop.$.tsx");
+    const firstSegments = new Set(shopPages.map((file) => samplePath(file).split("/")[1]).filter(Boolean));
+    expect([...firstSegments].sort()).toEqual([...STOREFRONT_FIRST_SEGMENTS].sort());
   });
 
   it("keeps every admin page out of the page cache, and no storefront page", () => {
