@@ -101,18 +101,22 @@ export default function Home() {
         <HeadedSection heading="categories" title={t("shopByCategory")} size="3xl" className="mx-auto max-w-6xl px-4 py-12">
           <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
             {tiles.map((tile) => (
-              <li key={tile.slug} className="group relative overflow-hidden rounded-lg bg-white shadow-sm" data-testid="category-tile">
-                <ProductImage
-                  image={tile.image}
-                  alt=""
-                  sizes="(min-width: 1024px) 33vw, 50vw"
-                  imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
-                />
-                <div className="shop-caption-delay absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 text-white">
+              // The caption lies over the picture in one grid cell, not positioned, so the link's
+              // ::after covers the whole tile: a tap on the picture or the name opens the category too.
+              <li key={tile.slug} className="group relative grid overflow-hidden rounded-lg bg-white shadow-sm" data-testid="category-tile">
+                <div className="col-start-1 row-start-1">
+                  <ProductImage
+                    image={tile.image}
+                    alt=""
+                    sizes="(min-width: 1024px) 33vw, 50vw"
+                    imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
+                  />
+                </div>
+                <div className="shop-caption-delay col-start-1 row-start-1 self-end bg-gradient-to-t from-black/75 to-transparent p-3 text-white">
                   <h3 className="font-serif text-lg">{common(tile.nameKey)}</h3>
                   <Link
                     to={local(`/product/${tile.slug}`)}
-                    className="mt-1 inline-flex min-h-11 items-center rounded bg-brass-700 px-3 text-sm font-medium text-white"
+                    className="mt-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-brass-700 px-3 text-sm font-medium text-white after:absolute after:inset-0"
                     aria-label={t("shopNowLabel", { name: common(tile.nameKey) })}
                   >
                     {t("shopNow")}
@@ -151,7 +155,7 @@ export default function Home() {
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
             {gifts.map((product) => (
               <li key={product.id} className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm" data-testid="gift-card">
-                <span className="absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-semibold text-white">
+                <span className="pointer-events-none absolute top-2 left-2 z-10 rounded bg-clay px-2 py-0.5 text-xs font-semibold text-white">
                   {t("popular")}
                 </span>
                 <ProductImage
@@ -166,7 +170,8 @@ export default function Home() {
                 <Price priceFixed={product.priceFixed} priceDiscount={product.priceDiscount} state={product.state} />
                 <Link
                   to={local(`/product/${product.category}/${product.id}`)}
-                  className="mt-auto inline-flex min-h-11 items-center text-sm font-medium text-clay underline"
+                  // Its ::after covers the card (the li is its box): a tap on the picture or the name opens the piece too.
+                  className="mt-auto inline-flex min-h-11 items-center text-sm font-medium text-clay underline after:absolute after:inset-0"
                   aria-label={t("viewDetailsLabel", { name: product.name })}
                 >
                   {t("viewDetails")}

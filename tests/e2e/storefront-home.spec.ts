@@ -167,3 +167,38 @@ test("home has a title, description, canonical and OpenGraph image", async ({ pa
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Dokra/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/media\/.*\.jpg$/);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a tap on a category tile's picture or name, or a gift card's picture, opens its page, as its button does", async ({ page }) => {
+    await page.goto("/");
+    const tile = page.getByTestId("category-tile").nth(1);
+    // The caption appears after its delay; the tap lands on the picture's upper half, away from the button.
+    await expect(tile.locator(".shop-caption-delay")).toHaveCSS("opacity", "1");
+    await tile.tap({ position: { x: 40, y: 20 } });
+    await expect(page).toHaveURL(/\/product\/special-items$/);
+
+    await page.goto("/");
+    // Under the link's cover, so tapped where it is on the screen.
+    const name = page.getByTestId("category-tile").first().getByRole("heading");
+    await name.scrollIntoViewIfNeeded();
+    const heading = (await name.boundingBox())!;
+    await page.touchscreen.tap(heading.x + 10, heading.y + heading.height / 2);
+    await expect(page).toHaveURL(/\/product\/wall-hanging$/);
+
+    await page.goto("/");
+    const gift = page.getByTestId("gift-card").first();
+    const href = await gift.getByRole("link", { name: /View Details/ }).getAttribute("href");
+    const picture = (await gift.locator("img").boundingBox())!;
+    await gift.scrollIntoViewIfNeeded();
+    await gift.tap({ position: { x: picture.width / 2, y: 20 + picture.height / 2 } });
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    // Each kind of card's button is thumb-sized in every language (Hindi's "देखें" was 43 px wide).
+    await page.goto("/hi");
+    for (const link of await page.getByTestId("category-tile").getByRole("link").all()) {
+      const box = (await link.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
