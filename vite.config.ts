@@ -99,6 +99,8 @@ function plainDynamicImports(): Plugin {
  * a background thread, they no longer stop the main thread one by one on first call
  * (docs/decisions/121-no-locale-data-on-load.md). Added after terser, which drops comments.
  */
+const COMPILE_HINT_MIN_BYTES = 4 * 1024;
+
 function storefrontCompileHints(): Plugin {
   const STOREFRONT_CHUNKS = new Set(["shop", "shop-catalog", "shop-listing"]);
   // A route module's id carries Remix's query (`…/_shop.about.tsx?__remix-build-client-route`).
@@ -111,6 +113,9 @@ function storefrontCompileHints(): Plugin {
       handler(code, chunk) {
         if (this.environment.name === "ssr") return null;
         if (!STOREFRONT_CHUNKS.has(chunk.name) && !STOREFRONT_ROUTE.test(chunk.facadeModuleId ?? "")) return null;
+        // A small file (the root's and the layouts' re-exports, the client entry) has little to
+        // compile, and the comment costs its 30 bytes gzipped on every page that loads the file.
+        if (code.length < COMPILE_HINT_MIN_BYTES) return null;
         return { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null };
       },
     },
