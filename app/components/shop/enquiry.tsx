@@ -51,15 +51,19 @@ export function EnquiryForm({
   );
 }
 
-/** The product page's heart, with words. */
+/**
+ * The product page's heart, with words. Without JavaScript the page comes back at the button,
+ * which then says the piece is in the list, a little below the screen's top, as it was tapped.
+ */
 export function EnquiryToggle({ productId, inList }: { productId: number; inList: boolean }) {
   const t = useT("product");
   return (
-    <EnquiryForm productId={productId} inList={inList}>
+    <EnquiryForm productId={productId} inList={inList} returnAnchor="enquiry-button">
       {(listed) => (
         <button
           type="submit"
-          className="inline-flex min-h-12 items-center gap-2 rounded-lg border border-brass-300 bg-white px-5 font-semibold text-brass-900 hover:bg-brass-100"
+          id="enquiry-button"
+          className="inline-flex min-h-12 scroll-mt-[40vh] items-center gap-2 rounded-lg border border-brass-300 bg-white px-5 font-semibold text-brass-900 hover:bg-brass-100"
           data-testid="enquiry-toggle"
           data-in-list={listed}
         >
