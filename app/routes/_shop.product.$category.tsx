@@ -4,6 +4,7 @@ import { BackButton, Breadcrumbs, type Crumb } from "#app/components/shop/breadc
 import { ShopError, errorMeta } from "#app/components/shop/not-found.tsx";
 import { notFound } from "#app/lib/http-error.server.ts";
 import { isListingSlug } from "#app/modules/catalog/categories.ts";
+import type { Lang } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 import { useRootData } from "#app/root.tsx";
@@ -22,13 +23,14 @@ export default function ProductLayout() {
   const root = useRootData();
   const matches = useMatches();
   const product = matches
-    .map((m) => (m.data as { product?: { id: number; name: string; category: string } } | undefined)?.product)
+    .map((m) => (m.data as { product?: { id: number; name: string; nameLang?: Lang } } | undefined)?.product)
     .find(Boolean);
   const crumbs: Crumb[] = [
     { label: common("linkHome"), path: "/" },
     { label: common(`category.${slug}`), path: `/product/${slug}` },
   ];
-  if (product) crumbs.push({ label: product.name, path: `/product/${slug}/${product.id}` });
+  // The name's own language: an untranslated one is English, and says so (as the page's heading does).
+  if (product) crumbs.push({ label: product.name, path: `/product/${slug}/${product.id}`, lang: product.nameLang });
   return (
     <>
       <div className="bg-brass-800 text-white" data-testid="product-banner">

@@ -102,4 +102,6 @@ test("Edit product: a translation changed and one cleared are saved; a refused s
   await page.goto(`/hi/product/special-items/${id}`);
   await expect(heading).toHaveText(name);
   await expect(heading).toHaveAttribute("lang", "en");
+  // So is the breadcrumb that names it.
+  await expect(page.getByTestId("product-banner").locator('[aria-current="page"]')).toHaveAttribute("lang", "en");
 });

@@ -6,6 +6,8 @@ import { jsonLd } from "#app/modules/site/seo.ts";
 export interface Crumb {
   label: string;
   path: string;
+  /** The label's language where it is not the page's (a product name without a translation). */
+  lang?: string;
 }
 
 /** Home > category (> product), as links and as a JSON-LD BreadcrumbList; paths are English, shown in the page's language. */
@@ -33,7 +35,7 @@ export function Breadcrumbs({ items, publicUrl }: { items: readonly Crumb[]; pub
           <li key={item.path} className={`flex min-h-11 items-center gap-1 ${i < items.length - 1 ? "max-w-[45%] shrink-0" : "min-w-0"}`}>
             {i > 0 ? <span aria-hidden="true">›</span> : null}
             {i === items.length - 1 ? (
-              <span aria-current="page" className="truncate font-semibold text-white">
+              <span aria-current="page" lang={item.lang} className="truncate font-semibold text-white">
                 {item.label}
               </span>
             ) : (

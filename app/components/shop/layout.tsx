@@ -288,7 +288,8 @@ export function ShopChrome({
             <p>
               {shop ? (
                 <WhatsAppAnchor className="inline-flex min-h-11 items-center underline" href={whatsappChatHref(shop.whatsapp)}>
-                  WhatsApp<span className="sr-only">{t("newTab")}</span>
+                  {t("whatsapp")}
+                  <span className="sr-only">{t("newTab")}</span>
                 </WhatsAppAnchor>
               ) : null}
             </p>
