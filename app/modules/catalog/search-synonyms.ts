@@ -26,7 +26,7 @@ export const CRAFT_WORDS: readonly string[] = ["dokra", "dhokra", "dokhra", "dho
 export const SEARCH_CONCEPTS: readonly SearchConcept[] = [
   { latin: CRAFT_WORDS, bn: ["ডোকরা", "ঢোকরা"], hi: ["डोकरा", "ढोकरा"] },
   { latin: ["ganesh", "ganesha", "ganpati", "ganapati", "ganesa", "vinayak", "vinayaka"], roman: ["gonesh", "gonesha"], bn: ["গণেশ", "গনেশ"], hi: ["गणेश", "गणपति", "विनायक"] },
-  { latin: ["diya", "diyas", "deepak", "lamp", "lamps"], roman: ["prodip", "prodeep", "pidim"], bn: ["প্রদীপ", "পিদিম", "দীপ"], hi: ["दीया", "दीपक", "दीप"] },
+  { latin: ["diya", "diyas", "dia", "dias", "deepak", "lamp", "lamps"], roman: ["prodip", "prodeep", "pidim"], bn: ["প্রদীপ", "পিদিম", "দীপ"], hi: ["दीया", "दीपक", "दीप"] },
   { latin: ["hathi", "haathi", "elephant"], roman: ["hati", "haati"], bn: ["হাতি", "হাতী"], hi: ["हाथी"] },
   { latin: ["ullu", "owl"], roman: ["pecha", "pencha", "pyancha"], bn: ["পেঁচা", "পেচা"], hi: ["उल्लू"] },
   { latin: ["pooja", "puja", "worship"], roman: ["pujo"], bn: ["পুজো", "পূজা", "পুজা"], hi: ["पूजा"] },

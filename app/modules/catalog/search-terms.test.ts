@@ -17,6 +17,7 @@ describe("search words", () => {
     expect(variantsOf("elephants")).toEqual(expect.arrayContaining(["elephant", "hathi"]));
     expect(variantsOf("ullu")).toContain("owl");
     expect(variantsOf("diya")).toContain("lamp");
+    expect(variantsOf("dia")).toEqual(expect.arrayContaining(["diya", "lamp"])); // a common spelling of diya
     expect(variantsOf("brass")).not.toContain("bras");
   });
 });
