@@ -153,6 +153,10 @@ const UNREAD_DRAIN_MS = 10_000;
 export const closeUnreadBodies: RequestHandler = (req, res, next) => {
   res.once("finish", () => {
     if (req.complete) return;
+    // Nobody reads the body now. A reader from before (the fetch Request's stream, whose queue
+    // is full when the answer came first, as a sign-in redirect does) would pause it again at
+    // every chunk, and the connection would stall until it is cut.
+    req.removeAllListeners("data");
     let drained = 0;
     const cut = () => {
       if (!req.complete) req.socket.destroy();

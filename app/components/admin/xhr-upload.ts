@@ -9,7 +9,13 @@ export interface XhrResult {
   fieldErrors: Record<string, string>;
   /** The page a refusal rendered, for what else it says (the photos it kept). */
   page: Document | null;
+  /** The owner's sign-in had ended: the post was answered with the sign-in page (app/modules/auth/auth.server.ts). */
+  signedOut?: boolean;
 }
+
+/** What the owner reads when her sign-in ended while she filled a form; the form stays as it was. */
+export const SIGNED_OUT_MESSAGE =
+  "Your sign-in has ended, so this was not saved. Sign in again in a new tab, then come back to this one and send it again: what you typed and chose is still here.";
 
 /**
  * Posts a multipart form with XMLHttpRequest to the same action a plain post uses,
@@ -41,6 +47,7 @@ export function useXhrUpload() {
         xhr.onabort = () => fail("The upload was cancelled.");
         xhr.onload = () => {
           const landed = new URL(xhr.responseURL || target.href);
+          if (landed.pathname === "/admin") return resolve({ ok: false, error: SIGNED_OUT_MESSAGE, fieldErrors: {}, page: null, signedOut: true });
           if (xhr.status < 400 && landed.href !== target.href && landed.searchParams.has("status")) {
             if (options.navigateOnSuccess !== false) navigate(landed.pathname + landed.search, { preventScrollReset: true });
             resolve({ ok: true, error: null, fieldErrors: {}, page: null });

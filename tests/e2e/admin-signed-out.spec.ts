@@ -1,0 +1,49 @@
+import { expect, test } from "./test.ts";
+import { signIn } from "./helpers.ts";
+import { cameraSizeJpeg, uniqueName } from "./fixtures/media.ts";
+
+// The owner's sign-in ends while she adds a piece on her phone (a session that expired, a
+// sign-out on another device), with two camera-sized photos, JavaScript on and off. Before,
+// without JavaScript the browser showed its own error page (the server answered the sign-in
+// redirect before it had read the photos, and the connection was cut); with it, "The server
+// answered 200." at the page's top, out of sight.
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+
+test("an Add sent after the sign-in ended leads to signing in again, and nothing is added", async ({ page, context, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto("/dashboard/upload");
+  const name = uniqueName("Signed out");
+  await page.getByLabel("Category").selectOption("wall-hanging");
+  await page.getByLabel("Title").fill(name);
+  await page.getByLabel("Price", { exact: true }).fill("3900");
+  for (const label of ["Height", "Width", "Length", "Weight"]) await page.getByLabel(label).fill("5");
+  const photos = [await cameraSizeJpeg("IMG_1.jpg", 11), await cameraSizeJpeg("IMG_2.jpg", 12)];
+  expect(photos.every((photo) => photo.buffer.byteLength > 4_000_000)).toBe(true);
+  await page.getByLabel("Images (1 to 5)").setInputFiles(photos);
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Add product" }).tap();
+
+  if (javaScriptEnabled) {
+    // Said beside the button, with the way to sign in again; the form is as she left it.
+    const note = page.getByTestId("signed-out");
+    await expect(note).toContainText("Your sign-in has ended, so this was not saved.");
+    await expect(note).toBeInViewport();
+    await expect(page.getByLabel("Title")).toHaveValue(name);
+    const signIn = note.getByRole("link", { name: "Sign in again (new tab)" });
+    await expect(signIn).toHaveAttribute("target", "_blank");
+    await expect(page).toHaveURL(/\/dashboard\/upload$/);
+  } else {
+    // The sign-in page, which brings her back to the form afterwards.
+    // (The browser keeps the form's #first-wrong through the redirect; the sign-in page has no such place.)
+    await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fdashboard%2Fupload(#first-wrong)?$/);
+    await expect(page.getByLabel("Email")).toBeVisible();
+  }
+  await page.screenshot({ path: `docs/screenshots/admin-add-signed-out-${javaScriptEnabled ? "js" : "no-js"}-phone.png`, scale: "css", animations: "disabled" });
+
+  // Nothing was added.
+  await signIn(page);
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(name)).toHaveCount(0);
+});
