@@ -2,13 +2,15 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { ADDED_ID, AddedResult } from "#app/components/admin/added-result.tsx";
 import { CategoryOptions, controlClass, Field, FieldError, FIRST_WRONG_ID, FirstWrongProvider, firstWrongField, Labelled, buttonClass } from "#app/components/admin/field.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { FilePicker } from "#app/components/admin/file-picker.tsx";
 import { ImagePreviews } from "#app/components/admin/image-previews.tsx";
 import { PendingPhotos, type PendingView } from "#app/components/admin/pending-photos.tsx";
+import { SignedOutNote } from "#app/components/admin/signed-out-note.tsx";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import { constraintOf, PriceFields } from "#app/components/admin/price-fields.tsx";
 import { ProgressBar } from "#app/components/admin/progress-bar.tsx";
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const made = token ? await productOfFormToken(token) : null;
   if (made !== null) {
     await upload.discard();
-    return redirect(`/dashboard/upload?status=added&product=${made}`);
+    return redirect(`/dashboard/upload?status=added&product=${made}#${ADDED_ID}`);
   }
   const submission = parseWithZod(upload.fields, { schema: productCreateSchema });
   const formKey = formKeyOf(upload.fields);
@@ -121,38 +123,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await upload.discard();
     throw error;
   }
-  return redirect(`/dashboard/upload?status=added&product=${id}`);
-}
-
-/**
- * The result of an Add: the green line (which clears after 3 s, docs/product-rules.md, Numbers) and, until dismissed
- * or the next Add, where the new piece will be. With JS the page scrolls to it and focuses it.
- */
-function AddedResult({ added, success }: { added: { id: number; name: string; category: string }; success: string | null }) {
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    box.current?.scrollIntoView({ block: "start" });
-    box.current?.focus({ preventScroll: true });
-  }, [added.id]);
-  return (
-    <section ref={box} tabIndex={-1} aria-label="Product added" data-testid="add-result" className="my-3 scroll-mt-16 rounded border border-green-300 p-3 outline-none focus-visible:ring-2">
-      <StatusMessage message={success} />
-      {/* Says "added" itself: the green line above clears after 3 s, the box stays. */}
-      <p data-testid="added-note" className="text-sm">
-        <strong className="font-semibold text-green-800">Added.</strong> “{added.name}” appears on the site once its photos are processed.{" "}
-        <Link className="underline" to={`/product/${added.category}/${added.id}`}>
-          View it on the site
-        </Link>{" "}
-        ·{" "}
-        <Link className="underline" to={`/dashboard/all-products?q=${encodeURIComponent(added.name)}`}>
-          Its row in All Products
-        </Link>
-      </p>
-      <Link to="/dashboard/upload" preventScrollReset className="mt-2 inline-flex min-h-11 items-center rounded border border-brass-700 px-3 text-sm">
-        Dismiss
-      </Link>
-    </section>
-  );
+  // With its own fragment: else the browser keeps the form's #first-wrong on the page it lands on.
+  return redirect(`/dashboard/upload?status=added&product=${id}#${ADDED_ID}`);
 }
 
 /** The form's fields, top to bottom: a refused form without JavaScript opens at the first wrong one. */
@@ -166,7 +138,11 @@ export default function UploadProduct() {
   const { send, progress, busy, reset } = useXhrUpload();
   const [files, setFiles] = useState<File[]>([]);
   const [category, setCategory] = useState("");
+  // A category chosen while the page's scripts were still loading (a slow line) counts as chosen.
+  const categorySelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => setCategory(categorySelect.current?.value ?? ""), []);
   const [clientError, setClientError] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
   // With JS the form stays on the page between pieces: each piece gets its own token.
@@ -195,6 +171,7 @@ export default function UploadProduct() {
       const problem = productImagesProblem(files, { kept: keptCount, current: keptCount });
       if (problem) return setClientError(`Error: ${problem}`);
       setClientError(null);
+      setSignedOut(false);
       setServerFieldErrors({});
       setReplacedResult(added?.id ?? null);
       const body = new FormData();
@@ -209,6 +186,8 @@ export default function UploadProduct() {
         setCategory("");
         form.reset(); // no error of the last attempt stays under the success message
         setFormKey((k) => k + 1); // the form resets (docs/product-rules.md, Errors)
+      } else if (result.signedOut) {
+        setSignedOut(true);
       } else {
         setClientError(result.error);
         setServerFieldErrors(result.fieldErrors);
@@ -267,7 +246,7 @@ export default function UploadProduct() {
       >
         <input type="hidden" name="formToken" value={formToken} />
         <Labelled className="md:col-span-2" label="Category" name="category" errors={fieldErrors("category")}>
-          <select name="category" required defaultValue={initial("category") ?? ""} onChange={(e) => setCategory(e.target.value)} className={controlClass}>
+          <select ref={categorySelect} name="category" required defaultValue={initial("category") ?? ""} onChange={(e) => setCategory(e.target.value)} className={controlClass}>
             <option value="">Select a category</option>
             <CategoryOptions />
           </select>
@@ -326,6 +305,7 @@ export default function UploadProduct() {
           >
             {busy ? "Adding product…" : "Add product"}
           </button>
+          {signedOut ? <SignedOutNote /> : null}
           {blocked.length > 0 ? (
             <ul className="mt-2 text-sm text-brass-900/80" data-testid="submit-blocked" aria-label="Still needed">
               {blocked.map((reason) => (

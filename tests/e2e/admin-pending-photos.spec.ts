@@ -105,7 +105,7 @@ test("a refused Weight keeps two camera-size photos, and the corrected save make
   const id = await findProductId(page, name);
   // The same form sent again (back and send again): its kept photos went to the piece, which is shown; no second piece.
   const again = await page.request.post("/dashboard/upload", { multipart: sent, maxRedirects: 0 });
-  expect([again.status(), again.headers()["location"]]).toEqual([302, `/dashboard/upload?status=added&product=${id}`]);
+  expect([again.status(), again.headers()["location"]]).toEqual([302, `/dashboard/upload?status=added&product=${id}#added`]);
   expect(await sqlQuery<unknown[]>("SELECT id FROM products WHERE name = ?", [name])).toHaveLength(1);
   const media = await sqlQuery<Array<{ original_name: string; original_bytes: number }>>(
     "SELECT m.original_name, m.original_bytes FROM product_images pi JOIN media m ON m.id = pi.media_id WHERE pi.product_id = ? ORDER BY pi.position",

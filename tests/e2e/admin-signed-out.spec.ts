@@ -29,7 +29,7 @@ test("an Add sent after the sign-in ended leads to signing in again, and nothing
     // Said beside the button, with the way to sign in again; the form is as she left it.
     const note = page.getByTestId("signed-out");
     await expect(note).toContainText("Your sign-in has ended, so this was not saved.");
-    await expect(note).toBeInViewport();
+    await expect(note).toBeInViewport({ ratio: 1 });
     await expect(page.getByLabel("Title")).toHaveValue(name);
     const signIn = note.getByRole("link", { name: "Sign in again (new tab)" });
     await expect(signIn).toHaveAttribute("target", "_blank");
