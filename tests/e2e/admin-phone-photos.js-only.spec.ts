@@ -70,3 +70,32 @@ test("an 8.9 MB 12-megapixel camera photo goes through Add: made smaller in the 
   expect(await half(0)).toBeGreaterThan(150); // the camera's bright half is on top, as the owner held the phone
   expect(await half(1280)).toBeLessThan(100);
 });
+
+test("a category and a camera photo chosen while the page's scripts are still on their way count once they arrive", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A slow line: the page's scripts arrive 3 s after the page itself.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  const photo = await cameraJpeg();
+  // Not until "load": that waits for the scripts.
+  await page.goto("/dashboard/upload", { waitUntil: "commit" });
+  await page.getByLabel("Category").selectOption("wall-hanging");
+  await page.getByLabel("Images (1 to 5)").setInputFiles([photo]);
+  // Chosen before hydration: the page had no scripts yet.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
+  // Neither is asked for again; the photo over the limit is made smaller as if chosen now.
+  await expect(page.getByTestId("shrunk")).toContainText(/Made smaller to fit: 8\.9 MB → \d\.\d MB/, { timeout: 30_000 });
+  await page.getByLabel("Title").fill(uniqueName("Early choice"));
+  await page.getByLabel("Price", { exact: true }).fill("4100");
+  for (const label of ["Height", "Width", "Length", "Weight"]) await page.getByLabel(label).fill("6");
+  await expect(page.getByTestId("submit-blocked")).toHaveCount(0);
+  const button = page.getByRole("button", { name: "Add product" });
+  await expect(button).toBeEnabled();
+  await button.tap();
+  await expect(page.getByText("Product added successfully!")).toBeVisible({ timeout: 60_000 });
+});

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { shrinkPhoto, SHRINK_MESSAGES } from "#app/modules/media/shrink.ts";
 
@@ -75,6 +75,12 @@ export function FilePicker({
     setInputFiles(result);
     onFiles?.(result);
   };
+  // Photos chosen while the page's scripts were still loading (a slow line): taken as if chosen now.
+  useEffect(() => {
+    const chosen = Array.from(input.current?.files ?? []);
+    if (chosen.length > 0) void take(chosen, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
   const setInputFiles = (files: File[]) => {
     if (!input.current) return;
     const transfer = new DataTransfer();
