@@ -28,7 +28,8 @@ export function StatusMessage({
       data-testid={tone === "error" ? "error-message" : "status-message"}
       data-action-error={tone === "error" ? "" : undefined}
       className={`my-3 rounded border p-3 text-sm ${
-        tone === "error" ? "border-red-300 bg-red-50 text-red-700" : "border-green-300 bg-green-50 text-green-800"
+        // A success line stays in sight for its 3 s when the page kept its scroll (a card deleted far down a list).
+        tone === "error" ? "border-red-300 bg-red-50 text-red-700" : "sticky top-2 z-20 border-green-300 bg-green-50 text-green-800 shadow"
       }`}
     >
       {shown}
