@@ -51,6 +51,10 @@ test("Upload: a file that is not an image fails with 'Error: …' and keeps the 
   const name = uniqueName("Kept");
   await submitProduct(page, { name, images: [fakeImage()] });
   await expect(page.getByText(/^Error: This file is not a supported image/)).toBeVisible();
+  // Said at the photos too, where the owner is looking after tapping Add at the form's foot.
+  const atPhotos = page.locator('[data-field-error="images"]');
+  await expect(atPhotos).toContainText("This file is not a supported image");
+  await expect(atPhotos).toBeInViewport();
   await expect(page.getByLabel("Title")).toHaveValue(name);
   await expect(page.getByLabel("Weight")).toHaveValue("850");
 });

@@ -2,7 +2,7 @@
 // side's byte sniff or the worker's real check catches it.
 
 export const MESSAGES = {
-  heic: "HEIC photos are not supported; please upload JPEG or PNG",
+  heic: "HEIC photos are not supported. Please upload a JPEG, PNG, WebP, AVIF or GIF photo (an iPhone takes JPEG photos with Settings › Camera › Formats › Most Compatible).",
   notImage: "This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF photo.",
   notVideo: "This file is not a supported video. Please upload an MP4, MOV, WebM, MKV, AVI or 3GP video.",
   emptyFile: "The file is empty.",

@@ -197,7 +197,10 @@ export async function parseUpload(
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       const { kind } = rules[file.field]!;
-      file.mimeType = await sniff(storage, file.key, kind);
+      file.mimeType = await sniff(storage, file.key, kind).catch((error: unknown) => {
+        // At the field it was chosen in, as an empty or damaged file is: a form shows it by the photos.
+        throw error instanceof UploadError ? new UploadError(error.message, error.status as 400 | 413 | 415 | 503, file.field) : error;
+      });
       // Refused now, not after the save: an edit replacing a piece's photos with one that cannot
       // be read would otherwise leave it with none.
       const reason = kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
