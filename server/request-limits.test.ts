@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
