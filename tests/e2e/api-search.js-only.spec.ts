@@ -56,6 +56,10 @@ test("corrects a misspelt word, pages by 12, filters and sorts", async ({ reques
   expect(Math.min(...second.data.products.map(selling))).toBeGreaterThanOrEqual(Math.max(...firstPage));
   const band = await expectOk<SearchResult>(await request.get(search("q=kansha&price=above-50000")));
   expect(band.data.products.every((p) => selling(p) > 50000)).toBe(true);
+  // Each word finds pieces, not together: the results are one word's, and correctedTo says which.
+  const apart = await expectOk<SearchResult>(await request.get(search("q=brass%20elephant")));
+  expect(apart.data.correctedTo).toBe("elephant");
+  expect(apart.data.total).toBeGreaterThan(0);
   const none = await expectOk<SearchResult>(await request.get(search("q=xylophone")));
   expect(none.data).toEqual({ products: [], total: 0, page: 1, pageCount: 1, correctedTo: null });
 });

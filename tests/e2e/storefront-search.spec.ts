@@ -36,6 +36,17 @@ test("a misspelt word is corrected and the page says so", async ({ page }) => {
   await expect.poll(() => sortedTitles(page)).toEqual(["Tortoise Diya", "Tortoise Paperweight"]);
 });
 
+test("two words that each find pieces but not together: the page shows one word's pieces and says so", async ({ page }) => {
+  // Brass finds the pieces whose text says brass; the elephants' text says Kansa.
+  const response = await page.goto("/search?q=brass+elephant");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("search-corrected")).toHaveText("No pieces match 'brass elephant'. Showing results for 'elephant'.");
+  const shown = await titles(page);
+  expect(shown.length).toBeGreaterThan(0);
+  await page.goto("/search?q=elephant");
+  expect((await titles(page)).sort()).toEqual([...shown].sort());
+});
+
 test("no match: the words are quoted and the categories offered", async ({ page }) => {
   const response = await page.goto("/search?q=xylophone");
   expect(response?.status()).toBe(200);

@@ -28,7 +28,7 @@ const searchResult = z
     total: z.number().meta({ description: "Matching products in all pages" }),
     page: z.number().meta({ description: "This page (a page past the last answers the last)" }),
     pageCount: z.number(),
-    correctedTo: z.string().nullable().meta({ description: "When nothing matched the words as typed: the corrected words these results are for" }),
+    correctedTo: z.string().nullable().meta({ description: "When nothing matched the words as typed: the words these results are for (one misspelt word corrected, or one word left out)" }),
   })
   .meta({ id: "SearchResult" });
 
@@ -38,7 +38,7 @@ const search = defineEndpoint({
   tag: "Products",
   summary: "Search the public products by words",
   description:
-    "Ready and available products whose name, description, material, utility, colour or category, or Bengali or Hindi name or description, match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/হাতি/हाथी/elephant, ullu/owl; words of one or two letters match word starts, in Bengali and Hindi whole words). `lang` ranks that language's matches first. When nothing matches, one misspelt word is corrected and `correctedTo` says so. Pages of 12.",
+    "Ready and available products whose name, description, material, utility, colour or category, or Bengali or Hindi name or description, match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/হাতি/हाथी/elephant, ullu/owl; words of one or two letters match word starts, in Bengali and Hindi whole words). `lang` ranks that language's matches first. When nothing matches, one misspelt word is corrected, or else, when each word finds pieces on its own but not together, the word whose absence leaves the fewest pieces is left out; `correctedTo` gives the words the results are for. Pages of 12.",
   access: "public",
   failure: "Failed to search products",
   query: searchQuery,

@@ -47,6 +47,12 @@ describe("searchPublicProducts", () => {
     expect(await names("pooja")).toEqual(["Ganesha idol"]);
     expect(await names("wall hanging")).toEqual(["Elephant with rider"]);
     expect((await searchPublicProducts("owl", all, 1, "relevance")).items[0]!.id).toBe(owl);
+    // Two words that each find a piece, but not the same one: the search drops one and says so.
+    expect(await searchPublicProducts("antique study", all, 1, "relevance")).toMatchObject({ correctedTo: "study", total: 1, items: [{ name: "Dokra Owl pair" }] });
+    // Of the two, the one that leaves fewer pieces is kept: ganesha (one piece), not brass (two).
+    expect(await searchPublicProducts("brass ganesha", all, 1, "relevance")).toMatchObject({ correctedTo: "ganesha", total: 1 });
+    // A word that finds nothing on its own is not dropped: nothing is found.
+    expect(await searchPublicProducts("owl zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: null, total: 0 });
   });
 
   it("finds every public piece for the craft's own name in any spelling, and lets the other words decide", async () => {
@@ -66,7 +72,8 @@ describe("searchPublicProducts", () => {
     expect(await names("Dhokra")).toEqual(["Elephant with rider", "Ganesha idol", "Dokra Owl pair"]);
     expect(await names("ganpati")).toEqual(["Ganesha idol"]);
     expect(await names("elephants")).toEqual(["Elephant with rider"]);
-    expect(await names("owl elephant")).toEqual([]);
+    // Every word: no piece is both, so the search says it shows one word's pieces instead (below).
+    expect(await searchPublicProducts("owl elephant", all, 1, "relevance")).toMatchObject({ correctedTo: "elephant", total: 1 });
   });
 
   it("corrects one misspelt word when nothing matched, and says so", async () => {

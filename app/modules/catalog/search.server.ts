@@ -98,9 +98,32 @@ export async function searchPublicProducts(text: string, band: PriceBand, page: 
   if (found.total > 0) return { ...found, words, correctedTo: null };
   const corrected = await correctSpelling(words);
   const second = corrected ? searchPlanFor(corrected) : null;
-  if (!corrected || !second) return empty;
-  const retried = await run(second, band, page, sort, lang);
-  return retried.total > 0 ? { ...retried, words: planSearch(corrected).words, correctedTo: corrected } : empty;
+  const retried = second ? await run(second, band, page, sort, lang) : null;
+  if (corrected && retried && retried.total > 0) return { ...retried, words: planSearch(corrected).words, correctedTo: corrected };
+  return (await withOneWordLess(corrected ?? text, band, page, sort, lang)) ?? empty;
+}
+
+/**
+ * Words that each find pieces but not together ('brass elephant', where the elephants' own text
+ * says Kansa): the search without the one word whose absence leaves the fewest pieces, the most
+ * particular of the answers, said as a correction. Null when a word finds nothing on its own
+ * (an unknown word, which only a spelling correction may replace) or there is one word.
+ */
+async function withOneWordLess(text: string, band: PriceBand, page: number, sort: SortKey, lang: Lang): Promise<SearchPage | null> {
+  const { words } = planSearch(text);
+  if (words.length < 2) return null;
+  const found = async (someWords: readonly string[]) => {
+    const plan = searchPlanFor(someWords.join(" "));
+    return plan ? run(plan, band, page, sort, lang) : null;
+  };
+  for (const word of words) if (!((await found([word]))?.total)) return null;
+  let best: { page: ProductPage; text: string } | null = null;
+  for (const word of words) {
+    const rest = words.filter((other) => other !== word);
+    const result = await found(rest);
+    if (result && result.total > 0 && (!best || result.total < best.page.total)) best = { page: result, text: rest.join(" ") };
+  }
+  return best ? { ...best.page, words: planSearch(best.text).words, correctedTo: best.text } : null;
 }
 
 /**
