@@ -72,7 +72,7 @@ describe("searchPublicProducts", () => {
     expect(await names("Dhokra")).toEqual(["Elephant with rider", "Ganesha idol", "Dokra Owl pair"]);
     expect(await names("ganpati")).toEqual(["Ganesha idol"]);
     expect(await names("elephants")).toEqual(["Elephant with rider"]);
-    // Every word: no piece is both, so the search says it shows one word's pieces instead (below).
+    // Every word is required: no piece is both, so the search shows one word's pieces and says so.
     expect(await searchPublicProducts("owl elephant", all, 1, "relevance")).toMatchObject({ correctedTo: "elephant", total: 1 });
   });
 
