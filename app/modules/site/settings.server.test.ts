@@ -143,6 +143,11 @@ describe("the Shop details form", () => {
     expect(normalisePhone("+91 98300")).toBeNull();
     expect(normalisePhone("call me")).toBeNull();
     expect(normalisePhone("+1 201 555 0123")?.digits).toBe("12015550123");
+    // With its country code but no such number there (a range kept for fiction, a digit missing): said so, not "add the country code".
+    expect(errorsOf({ whatsapp: "+44 7700 900123", phone: "+91 98300 1234" })).toEqual({
+      phone: "Phone: the country code is there, but that country has no such number. Please check the digits.",
+      whatsapp: "WhatsApp number: the country code is there, but that country has no such number. Please check the digits.",
+    });
   });
 
   it("refuses an empty address, a bad e-mail and a social link that is not https", () => {

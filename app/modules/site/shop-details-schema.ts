@@ -49,10 +49,16 @@ const social = (label: string) =>
     .max(300, T.errors.tooLong(label, 300))
     .refine((value) => /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(value), T.errors.social(label));
 
-const phone = (message: string, pick: "international" | "digits") =>
+/** A number typed with its country code that the numbering plan has no such number for (digits missing, one too many, a made-up range). */
+function hasCountryButNoSuchNumber(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith("+") && parsePhoneNumberFromString(trimmed)?.countryCallingCode !== undefined;
+}
+
+const phone = (message: string, label: string, pick: "international" | "digits") =>
   z.string({ error: message }).transform((value, ctx) => {
     const parsed = normalisePhone(value);
-    if (!parsed) ctx.addIssue({ code: "custom", message });
+    if (!parsed) ctx.addIssue({ code: "custom", message: hasCountryButNoSuchNumber(value) ? T.errors.noSuchNumber(label) : message });
     return parsed?.[pick] ?? "";
   });
 
@@ -66,8 +72,8 @@ export function shopDetailsSchema(strict: boolean) {
       .optional()
       .refine((value) => !value || isPublicAddress(value, strict), T.errors.publicUrl)
       .transform((value) => (value ? new URL(value).origin : null)),
-    phone: phone(T.errors.phone, "international"),
-    whatsapp: phone(T.errors.whatsapp, "digits"),
+    phone: phone(T.errors.phone, L.phone, "international"),
+    whatsapp: phone(T.errors.whatsapp, L.whatsapp, "digits"),
     email: z.email({ error: T.errors.email }).max(200, T.errors.tooLong(L.email, 200)),
     addressLine: text(L.addressLine, 200),
     worksAddress: text(L.worksAddress, 400),

@@ -33,6 +33,7 @@ export const SHOP_DETAILS_TEXT = {
     phone: "Phone: enter a phone number with its country code, such as +91 98300 12345.",
     whatsapp: "WhatsApp number: enter a WhatsApp number with its country code, such as +91 98300 12345.",
     email: "E-mail: enter an e-mail address, such as hello@dokrashilpa.in.",
+    noSuchNumber: (label: string) => `${label}: the country code is there, but that country has no such number. Please check the digits.`,
     required: (label: string) => `${label}: please fill this in.`,
     tooLong: (label: string, max: number) => `${label}: at most ${max} characters.`,
     social: (label: string) => `${label}: enter an https address, such as https://www.instagram.com/dokrashilpa.`,
