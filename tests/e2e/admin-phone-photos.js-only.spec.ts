@@ -73,9 +73,11 @@ test("an 8.9 MB 12-megapixel camera photo goes through Add: made smaller in the 
 
 test("a category and a camera photo chosen while the page's scripts are still on their way count once they arrive", async ({ page }) => {
   test.setTimeout(120_000);
-  // A slow line: the page's scripts arrive 3 s after the page itself.
+  // A slow line: the page's scripts are held back until both are chosen (a fixed delay raced a busy machine).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await held;
     await route.continue();
   });
   const photo = await cameraJpeg();
@@ -85,6 +87,7 @@ test("a category and a camera photo chosen while the page's scripts are still on
   await page.getByLabel("Images (1 to 5)").setInputFiles([photo]);
   // Chosen before hydration: the page had no scripts yet.
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
   await page.unrouteAll({ behavior: "ignoreErrors" });
 
