@@ -96,18 +96,19 @@ function capBody(request: Request, maxBytes: number): Request {
 const causedBy = (error: unknown, type: new (...args: never[]) => Error) =>
   error instanceof type || (error instanceof Error && error.cause instanceof type);
 
-async function sniff(storage: MediaStorage, key: string, kind: "image" | "video"): Promise<string> {
+/** The file's type from its bytes; refused at `field`, the form field it was chosen in, as an empty or damaged file is. */
+async function sniff(storage: MediaStorage, key: string, kind: "image" | "video", field: string): Promise<string> {
   const original = await storage.openOriginal(key);
   const type = await fileTypeFromStream(original).finally(() => original.destroy());
   if (kind === "image") {
     if (type && IMAGE_TYPES.has(type.mime)) return type.mime;
     if (type && (type.mime === "image/heic" || type.mime === "image/heif" || type.ext === "heic")) {
-      throw new UploadError(MESSAGES.heic, 415);
+      throw new UploadError(MESSAGES.heic, 415, field);
     }
-    throw new UploadError(MESSAGES.notImage, 415);
+    throw new UploadError(MESSAGES.notImage, 415, field);
   }
   if (type && VIDEO_TYPES.has(type.mime)) return type.mime;
-  throw new UploadError(MESSAGES.notVideo, 415);
+  throw new UploadError(MESSAGES.notVideo, 415, field);
 }
 
 /** Deletes saved originals. With the store down this cannot remove them: the reconcile's orphan sweep does, later. */
@@ -197,10 +198,7 @@ export async function parseUpload(
     for (const file of files) {
       if (file.bytes === 0) throw new UploadError(`${file.originalName}: ${MESSAGES.emptyFile}`, 400, file.field);
       const { kind } = rules[file.field]!;
-      file.mimeType = await sniff(storage, file.key, kind).catch((error: unknown) => {
-        // At the field it was chosen in, as an empty or damaged file is: a form shows it by the photos.
-        throw error instanceof UploadError ? new UploadError(error.message, error.status as 400 | 413 | 415 | 503, file.field) : error;
-      });
+      file.mimeType = await sniff(storage, file.key, kind, file.field);
       // Refused now, not after the save: an edit replacing a piece's photos with one that cannot
       // be read would otherwise leave it with none.
       const reason = kind === "image" ? await unreadableImageReason(await storage.imageInput(file.key)) : null;
