@@ -112,9 +112,15 @@ export async function searchPublicProducts(text: string, band: PriceBand, page: 
 async function withOneWordLess(text: string, band: PriceBand, page: number, sort: SortKey, lang: Lang): Promise<SearchPage | null> {
   const { words } = planSearch(text);
   if (words.length < 2) return null;
-  const found = async (someWords: readonly string[]) => {
-    const plan = searchPlanFor(someWords.join(" "));
-    return plan ? run(plan, band, page, sort, lang) : null;
+  // Each set of words searched once: with two words, each one alone is also the other left out.
+  const searched = new Map<string, Promise<ProductPage | null>>();
+  const found = (someWords: readonly string[]) => {
+    const key = someWords.join(" ");
+    if (!searched.has(key)) {
+      const plan = searchPlanFor(key);
+      searched.set(key, plan ? run(plan, band, page, sort, lang) : Promise.resolve(null));
+    }
+    return searched.get(key)!;
   };
   for (const word of words) if (!((await found([word]))?.total)) return null;
   let best: { page: ProductPage; text: string } | null = null;
