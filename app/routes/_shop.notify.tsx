@@ -10,14 +10,14 @@ import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
 import { alternateLinks, shopFromMatches } from "#app/modules/site/seo.ts";
 import { waitingFormSchema } from "#app/modules/waiting/schema.ts";
-import type { WaitingText } from "#app/modules/waiting/text.ts";
+import { WAITING_TEXT, type WaitingText } from "#app/modules/waiting/text.ts";
 import { waitingTextIn } from "#app/modules/waiting/text.server.ts";
 import { signUpWaiting } from "#app/modules/waiting/waiting.server.ts";
 
 // The notify-me form's answer: the thank-you, or the form again with what was typed and why it was refused.
 
-/** Each field's refusal, in the page's language (the schema's own messages are the English ones). */
-const FIELD_ERRORS: Record<string, keyof WaitingText> = { phone: "phoneInvalid", name: "nameTooLong", consent: "consentRequired" };
+/** Which of the form's texts a refusal is (the schema's own messages are the English ones), so the page can say it in its language. */
+const REFUSALS = ["phoneInvalid", "phoneNoSuchNumber", "nameTooLong", "consentRequired"] as const satisfies readonly (keyof WaitingText)[];
 
 async function pieceOf(id: number) {
   const product = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
@@ -41,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]);
-      const key = FIELD_ERRORS[field];
-      (errors[field] ??= []).push(key ? String(text[key]) : issue.message);
+      const key = REFUSALS.find((k) => WAITING_TEXT[k] === issue.message);
+      (errors[field] ??= []).push(key ? text[key] : issue.message);
     }
     return data({ values, errors, formError: errors.productId ? text.notOpen : null, productId }, { status: 400 });
   }

@@ -34,6 +34,10 @@ async function notifyInLanguage(page: Page, lang: "bn" | "hi", heading: string, 
   await expect(again.getByLabel(t.phone!, { exact: true })).toHaveValue("12345");
   expect(new URL(page.url()).pathname).toBe(`/${lang}/notify`);
   await expect(page.locator("html")).toHaveAttribute("lang", `${lang}-IN`);
+  // A country code with a number that country does not have: told so, not to add the code it has.
+  await again.getByLabel(t.phone!, { exact: true }).fill("+44 7700 900123");
+  await again.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByTestId("notify-form").getByRole("alert")).toHaveText([t.phoneNoSuchNumber!, t.consentRequired!]);
 
   await again.getByLabel(t.phone!, { exact: true }).fill(lang === "bn" ? "98300 11111" : "98300 22222");
   await again.getByLabel(t.consent!.replace("{{days}}", "180")).check();

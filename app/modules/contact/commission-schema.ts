@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { latinDigits } from "#app/lib/digits.ts";
 import { interestDay } from "#app/modules/interest/kinds.ts";
-import { normaliseWhatsapp } from "#app/modules/waiting/schema.ts";
+import { isNoSuchNumber, normaliseWhatsapp } from "#app/modules/waiting/schema.ts";
 import { COMMISSION_LIMITS as L, COMMISSION_TEXT as T } from "./commission-text.ts";
 
 // The commission form's text fields, read on the server (the phone library stays out of the
@@ -68,7 +68,7 @@ export const commissionSchema = z.object({
     }
     const phone = normaliseWhatsapp(v);
     if (phone === null) {
-      ctx.addIssue({ code: "custom", message: T.phone });
+      ctx.addIssue({ code: "custom", message: isNoSuchNumber(v) ? T.phoneNoSuchNumber : T.phone });
       return z.NEVER;
     }
     return phone;

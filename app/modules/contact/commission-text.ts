@@ -46,6 +46,7 @@ export const COMMISSION_TEXT = {
   budget: `Please enter an amount in rupees from 1 to ${COMMISSION_LIMITS.budgetMax.toLocaleString("en-IN")}, digits only`,
   neededBy: `Please choose a date from today to ${COMMISSION_LIMITS.neededByYears} years ahead`,
   phone: "Please enter a WhatsApp number we can reach, with its country code (+44 …) unless it is Indian",
+  phoneNoSuchNumber: "There is no such number with this country code. Please check the digits.",
   photoKept: (name: string) => `Your photo “${name}” is kept: send the form to include it, or choose another.`,
   photoAgain: "The photo was not kept: please choose it again.",
   photoTooLarge: `The photo is larger than ${COMMISSION_PHOTO_MB} MB. Please choose a smaller one.`,

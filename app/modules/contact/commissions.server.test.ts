@@ -8,7 +8,7 @@ import { countsKey } from "#app/modules/interest/keys.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { deleteMessage, listMessagesForAdmin } from "./admin.server.ts";
-import { neededByRange } from "./commission-schema.ts";
+import { commissionSchema, neededByRange } from "./commission-schema.ts";
 import { COMMISSION_LIMITS, COMMISSION_TEXT } from "./commission-text.ts";
 import { commissionForThanks, commissionPhotoKeys, openCommissionPhoto, receiveCommission } from "./commissions.server.ts";
 
@@ -101,6 +101,9 @@ describe("receiveCommission", () => {
     if (first.ok) throw new Error("accepted a bad number");
     expect(first.status).toBe(400);
     expect(first.errors.phone).toEqual([COMMISSION_TEXT.phone]);
+    expect(commissionSchema.safeParse({ ...good, phone: "+44 7700 900123" }).error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["phone", COMMISSION_TEXT.phoneNoSuchNumber],
+    ]);
     expect(first.errors.neededBy).toEqual([COMMISSION_TEXT.neededBy]);
     expect(first.errors.design).toBeUndefined();
     expect(first.values).toMatchObject({ design: good.design, size: good.size, name: good.name, phone: "12345" });

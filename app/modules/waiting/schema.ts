@@ -13,13 +13,19 @@ export function normaliseWhatsapp(text: string): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
+/** Typed with "+" and a country code the numbering plan knows, but no such number there (a digit missing, a range kept for fiction). */
+export function isNoSuchNumber(text: string): boolean {
+  const trimmed = latinDigits(text).trim();
+  return trimmed.startsWith("+") && parsePhoneNumberFromString(trimmed)?.countryCallingCode !== undefined;
+}
+
 export const waitingFormSchema = z.object({
   productId: z.coerce.number().int().positive(),
   phone: z
     .string({ error: WAITING_TEXT.phoneInvalid })
     .transform((text, ctx) => {
       const phone = normaliseWhatsapp(text);
-      if (phone === null) ctx.addIssue({ code: "custom", message: WAITING_TEXT.phoneInvalid });
+      if (phone === null) ctx.addIssue({ code: "custom", message: isNoSuchNumber(text) ? WAITING_TEXT.phoneNoSuchNumber : WAITING_TEXT.phoneInvalid });
       return phone ?? "";
     }),
   name: z

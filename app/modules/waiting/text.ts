@@ -22,6 +22,7 @@ export function waitingText(lang: Lang, strings: Strings) {
     thanks: t("thanks"),
     back: t("back"),
     phoneInvalid: t("phoneInvalid"),
+    phoneNoSuchNumber: t("phoneNoSuchNumber"),
     consentRequired: t("consentRequired"),
     nameTooLong: t("nameTooLong"),
     notOpen: t("notOpen"),

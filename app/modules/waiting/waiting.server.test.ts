@@ -30,6 +30,11 @@ describe("the notify-me form", () => {
       ["phone", WAITING_TEXT.phoneInvalid],
       ["consent", WAITING_TEXT.consentRequired],
     ]);
+    // With a country code but no such number in that country: said so, not "add the country code".
+    for (const phone of ["+44 7700 900123", "+91 98300 1234", "+৯১ ৯৮৩০০ ১২৩৪"]) {
+      const issues = waitingFormSchema.safeParse({ productId: "3", phone, consent: "on" }).error!.issues;
+      expect(issues.map((i) => [i.path[0], i.message]), phone).toEqual([["phone", WAITING_TEXT.phoneNoSuchNumber]]);
+    }
     expect(waitingFormSchema.parse({ productId: "3", phone: "9830012345", name: " ", consent: "on" })).toEqual({
       productId: 3,
       phone: "+919830012345",
