@@ -11,7 +11,7 @@ export function shopAddresses(
   ];
 }
 
-/** `kind` says what the network is for, in the page's language (the home page shows it). */
+/** `kind` says what the network is for, in the page's language (the home page shows it); `name` is the network's own (English) name. */
 type SocialLink = { key: SocialKey; name: string; kind?: string; href: string };
 
 /**
@@ -37,11 +37,13 @@ export function SocialLinks({
           <a href={network.href} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="social-link">
             {withKind ? (
               <>
-                <span className="block font-semibold text-brass-800">{network.name}</span>
+                <span className="block font-semibold text-brass-800" lang="en">
+                  {network.name}
+                </span>
                 <span className="text-sm text-brass-900/80">{network.kind}</span>
               </>
             ) : (
-              network.name
+              <span lang="en">{network.name}</span>
             )}
             <span className="sr-only">{t("newTab")}</span>
           </a>
