@@ -45,6 +45,10 @@ for (const lang of ["bn", "hi"] as const) {
     await expect(page.getByTestId("works-address")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("showroom-address")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("mobile-menu").locator("nav > p")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("copyright").locator("span")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("copyright")).toContainText(common.copyright!.split("{{name}}")[1]!);
+    // The networks' own names, beside what each is for in the language.
+    await expect(page.getByTestId("social-link").first().locator("span[lang=en]")).toHaveText("Instagram");
     await page.goto(`/${lang}/contact`);
     await expect(page.getByTestId("map-address").locator("span[lang=en]")).toHaveText(/\p{Script=Latin}/u);
     await page.goto("/");
@@ -126,3 +130,20 @@ test("the notify page without a piece says so and leads back to the shop, in eac
     await expect(main.getByRole("link", { name: texts(lang, "errors").home! })).toHaveAttribute("href", prefix || "/");
   }
 });
+
+test("addresses visitors guess lead to the page, in each language", async ({ page }) => {
+  for (const prefix of ["", "/bn", "/hi"]) {
+    for (const [guess, target] of [
+      ["/videos", "/about?view=videos#videos"],
+      ["/product", "/product/available-collection"],
+    ]) {
+      const answer = await page.request.get(`${prefix}${guess}`, { maxRedirects: 0 });
+      expect(answer.status(), `${prefix}${guess}`).toBe(301);
+      expect(answer.headers().location).toBe(`${prefix}${target}`);
+    }
+  }
+  await page.goto("/bn/videos");
+  await expect(page.locator("#videos")).toBeInViewport();
+  await expect(page.locator("html")).toHaveAttribute("lang", "bn-IN");
+});
+
