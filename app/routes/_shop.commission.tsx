@@ -10,7 +10,7 @@ import { COMMISSION_TEXT as T, commissionLines } from "#app/modules/contact/comm
 import { langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
 import { localizeErrors, localizeMessage } from "#app/modules/i18n/localize-message.server.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
-import { interpolate } from "#app/modules/i18n/translate.ts";
+import { interpolate, translator } from "#app/modules/i18n/translate.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { commissionForThanks, receiveCommission } from "#app/modules/contact/commissions.server.ts";
 import { langFromMatches, seo, shopFromMatches } from "#app/modules/site/seo.ts";
@@ -27,16 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const dates = neededByRange();
   const texts = pageStrings(request, "commission");
+  const lang = langOfPath(url.pathname);
   const token = url.searchParams.get("thanks");
   if (token) {
     const request = await commissionForThanks(token);
     const whatsapp = request
-      ? whatsappTextHref((await getShopSettings()).whatsapp, whatsappMessagesIn(langOfPath(url.pathname)).commission(request.name, commissionLines(request)))
+      ? whatsappTextHref((await getShopSettings()).whatsapp, whatsappMessagesIn(lang).commission(request.name, commissionLines(request, translator(lang, texts.strings.commission!), lang)))
       : null;
     return data({ dates, thanks: { whatsapp }, values: {}, ...texts }, { headers: PRIVATE });
   }
   const id = Number(url.searchParams.get("piece"));
-  const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id, langOfPath(url.pathname)) : null;
+  const piece = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id, lang) : null;
   const design = (name: string) => interpolate(texts.strings.commission!.likePiece!, { name });
   return { dates, thanks: null, values: piece ? { piece: String(piece.id), design: design(piece.name) } : {}, ...texts };
 }

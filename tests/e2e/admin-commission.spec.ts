@@ -135,7 +135,7 @@ test("a commission with a file that is not a picture and no design: both refused
   await page.getByRole("button", { name: COMMISSION_TEXT.submit }).click();
 
   await expect(page.getByTestId("field-error")).toHaveText([
-    `What would you like made?: ${COMMISSION_TEXT.required}`,
+    `What would you like made: ${COMMISSION_TEXT.required}`,
     "Reference photo: This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF photo.",
   ]);
   await expect(field(page, "Size")).toHaveValue("palm sized");

@@ -49,7 +49,7 @@ test("a Hindi search: results, counts and links in Hindi; an empty box and no ma
   await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("‘owl’ के नतीजे");
   await expect(page).toHaveTitle(/^खोज: owl/);
-  await expect(page.getByTestId("search-count")).toHaveText(/^\d+ सामान$/);
+  await expect(page.getByTestId("search-count")).toHaveText(/^\d+ पीस$/);
   for (const href of await page.getByTestId("card-title").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
     expect(href).toMatch(/^\/hi\/product\/[\w-]+\/\d+$/);
   }
@@ -62,7 +62,7 @@ test("a Hindi search: results, counts and links in Hindi; an empty box and no ma
   await expect(categories.getByRole("link", { name: "दीवार पर टाँगने का सामान" })).toHaveAttribute("href", "/hi/product/wall-hanging");
 
   await page.goto("/hi/search?q=qxzqxzqxz");
-  await expect(page.getByTestId("search-empty")).toContainText("‘qxzqxzqxz’ से कोई सामान नहीं मिला।");
+  await expect(page.getByTestId("search-empty")).toContainText("‘qxzqxzqxz’ खोजने पर कुछ नहीं मिला।");
   await expect(page.getByTestId("search-empty")).toContainText("इसके बजाय श्रेणियाँ देखें:");
 });
 
@@ -99,7 +99,7 @@ test("the Hindi commission form: refusals in Hindi, and the thank-you on the Hin
   await expect(page).toHaveTitle(/^ऑर्डर पर बनवाएँ/);
   await page.getByRole("button", { name: "अनुरोध भेजें" }).click();
   await expect(page.getByTestId("field-error")).toHaveText([
-    "आप क्या बनवाना चाहते हैं?: यह भरना ज़रूरी है",
+    "आप क्या बनवाना चाहते हैं: यह भरना ज़रूरी है",
     "आपका नाम: यह भरना ज़रूरी है",
     "व्हाट्सऐप नंबर: यह भरना ज़रूरी है",
   ]);
@@ -117,4 +117,7 @@ test("the Hindi commission form: refusals in Hindi, and the thank-you on the Hin
   await expect(page).toHaveURL(/\/hi\/commission\?thanks=/);
   await expect(page.getByTestId("commission-thanks")).toContainText("आपका अनुरोध कारखाने तक पहुँच गया है।");
   await expect(page.getByRole("link", { name: "एक और अनुरोध भेजें" })).toHaveAttribute("href", "/hi/commission");
+  // The message the buyer sends again on WhatsApp: in Hindi, labels and all.
+  const message = new URL((await page.getByTestId("commission-whatsapp").getAttribute("href"))!).searchParams.get("text")!;
+  expect(message.split("\n")).toEqual(["नमस्ते! मैं रीता हूँ। मुझे ऑर्डर पर एक पीस बनवाना है:", "डिज़ाइन: दो उल्लू, लगभग 20 सेमी", "नाप: —", "कितने: 2", "बजट: —", "कब तक चाहिए: —"]);
 });

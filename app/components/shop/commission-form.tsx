@@ -94,7 +94,7 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
             ) : null}
             {errors ? (
               <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700" data-testid="field-error">
-                {label}: {errors[0]}
+                {label.replace(/\?$/, "")}: {errors[0]}
               </p>
             ) : null}
           </div>

@@ -2,6 +2,8 @@
 // thank-you's WhatsApp message and the Messages screen's labels. Client-safe. The page's
 // words in every language are the "commission" texts.
 
+import type { Lang } from "#app/modules/i18n/languages.ts";
+import type { Translate } from "#app/modules/i18n/translate.ts";
 import { COMMISSION_LINKS } from "./commission-links.ts";
 
 export const COMMISSION_PHOTO_MB = 10;
@@ -73,14 +75,20 @@ export interface CommissionSummary {
 
 const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;
 
-/** The request as lines (WhatsApp message and the admin's forward): design, size, quantity, budget, date. */
-export function commissionLines(c: CommissionSummary): string[] {
+/** The date a Bengali or Hindi buyer writes ("20 ডিসেম্বর 2026", Latin digits as the shop's prices); English keeps the form's own 2026-12-20. */
+function neededByIn(lang: Lang, iso: string): string {
+  if (lang === "en") return iso;
+  return new Intl.DateTimeFormat(`${lang}-IN`, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC", numberingSystem: "latn" }).format(new Date(iso));
+}
+
+/** The request as lines for its WhatsApp message, in the page's language (`t` over its "commission" texts): design, size, quantity, budget, date. */
+export function commissionLines(c: CommissionSummary, t: Translate, lang: Lang): string[] {
   return [
-    `Design: ${c.design}`,
-    `Size: ${c.size ?? "—"}`,
-    `Quantity: ${c.quantity ?? "—"}`,
-    `Budget: ${c.budget === null ? "—" : rupees(c.budget)}`,
-    `Needed by: ${c.neededBy ?? "—"}`,
+    `${t("line.design")}: ${c.design}`,
+    `${t("line.size")}: ${c.size ?? "—"}`,
+    `${t("line.quantity")}: ${c.quantity ?? "—"}`,
+    `${t("line.budget")}: ${c.budget === null ? "—" : rupees(c.budget)}`,
+    `${t("line.neededBy")}: ${c.neededBy === null ? "—" : neededByIn(lang, c.neededBy)}`,
   ];
 }
 

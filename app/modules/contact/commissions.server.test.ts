@@ -9,7 +9,9 @@ import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
 import { deleteMessage, listMessagesForAdmin } from "./admin.server.ts";
 import { commissionSchema, neededByRange } from "./commission-schema.ts";
-import { COMMISSION_LIMITS, COMMISSION_TEXT } from "./commission-text.ts";
+import { stringsFor } from "#app/modules/i18n/strings.server.ts";
+import { translator } from "#app/modules/i18n/translate.ts";
+import { COMMISSION_LIMITS, COMMISSION_TEXT, commissionLines } from "./commission-text.ts";
 import { commissionForThanks, commissionPhotoKeys, openCommissionPhoto, receiveCommission } from "./commissions.server.ts";
 
 let ipCounter = 0;
@@ -44,6 +46,16 @@ async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 afterEach(async () => {
   await getDb().deleteFrom("contact_messages").execute();
+});
+
+describe("the request's WhatsApp lines", () => {
+  it("are in the page's language, the date as its buyers write it; English keeps the form's own", () => {
+    const request = { design: "Two owls", size: null, quantity: 2, budget: 4500, neededBy: "2027-01-05", name: "Ritu" };
+    const lines = (lang: "en" | "bn" | "hi") => commissionLines(request, translator(lang, stringsFor(lang, ["commission"]).commission!), lang);
+    expect(lines("en")).toEqual(["Design: Two owls", "Size: —", "Quantity: 2", "Budget: ₹4,500", "Needed by: 2027-01-05"]);
+    expect(lines("bn")).toEqual(["নকশা: Two owls", "মাপ: —", "কটা: 2", "বাজেট: ₹4,500", "কবে লাগবে: 5 জানুয়ারি, 2027"]);
+    expect(lines("hi").at(-1)).toBe("कब तक चाहिए: 5 जनवरी 2027");
+  });
 });
 
 describe("receiveCommission", () => {

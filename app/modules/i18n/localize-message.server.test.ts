@@ -32,11 +32,11 @@ describe("localizeMessage", () => {
   });
 
   it("translates the commission's and the enquiry list's messages", () => {
-    expect(localizeMessage("bn", "commission", COMMISSION_TEXT.budget)).toBe("1 থেকে 1,00,00,000 টাকার মধ্যে শুধু অঙ্কে লিখুন");
+    expect(localizeMessage("bn", "commission", COMMISSION_TEXT.budget)).toBe("টাকার অঙ্কটা শুধু সংখ্যায় লিখুন, 1 থেকে 1,00,00,000-এর মধ্যে");
     expect(localizeMessage("hi", "commission", COMMISSION_TEXT.throttled(2))).toContain("2 मिनट रुकें");
     expect(localizeMessage("bn", "commission", `owl.jpg: ${MESSAGES.emptyFile}`)).toBe("owl.jpg: ফাইলটা খালি।");
     expect(localizeMessage("hi", "commission", MESSAGES.notImage)).toContain("JPEG, PNG, WebP, AVIF या GIF");
-    expect(localizeMessage("hi", "enquiry", ENQUIRY_FULL)).toBe("आपकी पसंद की सूची भर गई है (20 सामान)। नया जोड़ने के लिए कोई एक हटा दें।");
+    expect(localizeMessage("hi", "enquiry", ENQUIRY_FULL)).toBe("आपकी पसंद की सूची भर गई है (20 पीस)। नया जोड़ने के लिए कोई एक हटा दें।");
   });
 
   it("keeps a message that is none of the part's texts", () => {
