@@ -28,6 +28,9 @@ const p = (
   extra: Partial<DemoProduct> = {},
 ): DemoProduct => ({ category, name, description, price, fixedPrice, size, weight, images, ...extra });
 
+/** The pieces whose own text says brass are brass; the rest keep the form's default, Kansa (bell metal). */
+const BRASS = { material: "Brass" };
+
 /**
  * 50 believable Dokra pieces, prices spread over every band of the listing filter.
  * Candle stand & Pooja Related holds 15 (14 below ₹5000), so the listing has a second
@@ -36,10 +39,10 @@ const p = (
  */
 export const DEMO_PRODUCTS: DemoProduct[] = [
   p("wall-hanging", "Tribal Dancer Wall Hanging", "Three Santhal dancers hand in hand, cast in one piece by the lost-wax method and finished with a warm antique patina.", 3450, 3900, [14, 10, 1.5], 820),
-  p("wall-hanging", "Sun Face Wall Plate", "A radiant sun mask with coiled-wire rays, made in Dariyapur from recycled brass scrap.", 2150, undefined, [9, 9, 1], 430, 1),
-  p("wall-hanging", "Fish Pair Wall Décor", "Two fish, the Bengali symbol of plenty, joined by a braided brass thread. A classic wedding gift.", 1850, 2200, [12, 6, 1], 360),
+  p("wall-hanging", "Sun Face Wall Plate", "A radiant sun mask with coiled-wire rays, made in Dariyapur from recycled brass scrap.", 2150, undefined, [9, 9, 1], 430, 1, BRASS),
+  p("wall-hanging", "Fish Pair Wall Décor", "Two fish, the Bengali symbol of plenty, joined by a braided brass thread. A classic wedding gift.", 1850, 2200, [12, 6, 1], 360, 2, BRASS),
   p("wall-hanging", "Peacock Wall Panel", "A large panel of a dancing peacock with a fan of hand-rolled wax threads, each feather cast separately.", 12800, 14500, [22, 16, 2], 2650, 3),
-  p("wall-hanging", "Tree of Life Brass Wall Art", "Birds and leaves on a branching tree, a motif our artisans learned from their grandparents.", 7600, undefined, [18, 14, 1.5], 1540, 2),
+  p("wall-hanging", "Tree of Life Brass Wall Art", "Birds and leaves on a branching tree, a motif our artisans learned from their grandparents.", 7600, undefined, [18, 14, 1.5], 1540, 2, BRASS),
   p("wall-hanging", "Tribal Musician Wall Hanging", "A dhamsa drummer and a flute player in a round frame. Hangs from a single hook.", 4250, 4800, [12, 12, 1.5], 960),
   p("wall-hanging", "Ganesha Mask Wall Hanging", "Lord Ganesha's face with a spiralled trunk, for the entrance of a home.", 5600, undefined, [11, 8, 2], 1120),
   p("special-items", "Horse with Rider", "The famous Bankura rider, tall-necked horse and proud rider, cast whole with fine wire detailing.", 18500, 21000, [16, 5, 12], 3400, 3),
@@ -47,12 +50,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("special-items", "Owl Pair", "Two wide-eyed owls, Lakshmi's vahana, each feather drawn in wax by hand.", 2650, 2950, [6, 3, 3], 540, 2),
   p("special-items", "Durga Face Idol", "Maa Durga's face with her third eye and crown, made for Puja and kept all year.", 15500, 17200, [13, 10, 4], 2850, 2),
   p("special-items", "Tribal Couple on Bullock Cart", "A village couple riding to market on a bullock cart with turning wheels. Our largest piece, made to order.", 68000, 75000, [14, 9, 26], 9800, 3),
-  p("special-items", "Lakshmi Chariot", "A miniature chariot carrying Goddess Lakshmi, wheels and canopy all cast in brass.", 24500, undefined, [12, 6, 11], 3900, 2),
+  p("special-items", "Lakshmi Chariot", "A miniature chariot carrying Goddess Lakshmi, wheels and canopy all cast in brass.", 24500, undefined, [12, 6, 11], 3900, 2, BRASS),
   p("special-items", "Tortoise Paperweight", "A heavy little tortoise with a coiled shell, perfect on a desk.", 990, undefined, [2, 3, 4], 310, 1),
   p("home-decor-and-tabletop", "Elephant Showpiece", "A standing elephant with a howdah, the best-loved Dokra form for a living-room shelf.", 4850, 5400, [9, 4, 9], 1260),
   p("home-decor-and-tabletop", "Tribal Lady with Pot", "A woman carrying water on her head, tall and slender, patinated by hand.", 3900, undefined, [14, 4, 4], 880),
   p("home-decor-and-tabletop", "Deer Pair Tabletop", "Two deer with branching antlers on a shared base.", 6200, 6900, [10, 3, 8], 1350),
-  p("home-decor-and-tabletop", "Jali Flower Vase", "A vase with an open lattice of brass threads; lovely with a single stem.", 5450, undefined, [11, 5, 5], 1180),
+  p("home-decor-and-tabletop", "Jali Flower Vase", "A vase with an open lattice of brass threads; lovely with a single stem.", 5450, undefined, [11, 5, 5], 1180, 2, BRASS),
   p("home-decor-and-tabletop", "Ganesha Playing Drum", "A cheerful Ganesha playing the dhol, for a study or music room.", 8750, 9900, [9, 6, 5], 1680),
   p("home-decor-and-tabletop", "Buddha Head", "A calm Buddha head with curled hair cast one coil at a time.", 11200, 12500, [10, 6, 6], 2240, 2),
   p("home-decor-and-tabletop", "Camel Tabletop", "A camel with a saddle cloth of fine wire patterns.", 2950, undefined, [8, 3, 7], 690, 1),
@@ -64,7 +67,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("pen-and-napkin-holder", "Drummer Pen Stand", "A tribal drummer beside a cylinder for pens.", 1750, 1990, [5, 3, 4], 470),
   p("pen-and-napkin-holder", "Horse Napkin Holder", "Two Bankura horses stand guard over the napkins.", 2600, 2900, [5, 2, 7], 720),
   p("candle-stand-and-pooja-related", "Panch Pradip Diya", "A five-wick lamp for aarti with a lotus handle.", 1650, undefined, [3, 4, 8], 390, 1),
-  p("candle-stand-and-pooja-related", "Hanging Diya with Bells", "A lamp on a brass chain with three small bells that ring softly.", 3250, 3600, [16, 4, 4], 740),
+  p("candle-stand-and-pooja-related", "Hanging Diya with Bells", "A lamp on a brass chain with three small bells that ring softly.", 3250, 3600, [16, 4, 4], 740, 2, BRASS),
   p("candle-stand-and-pooja-related", "Lakshmi Ganesh Idol Pair", "Lakshmi and Ganesha for the home altar, seated on lotus bases.", 7400, 8200, [6, 4, 8], 1450),
   p("candle-stand-and-pooja-related", "Tribal Lady Candle Stand", "A woman holding a candle cup above her head.", 2850, undefined, [10, 3, 3], 650),
   p("candle-stand-and-pooja-related", "Peacock Kuber Diya", "A Kuber diya with a peacock rising from the oil bowl.", 1350, 1500, [4, 3, 4], 300, 1),
@@ -83,7 +86,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   p("candle-stand-and-pooja-related", "Kalash with Coconut", "A small kalash topped with mango leaves and a coconut, for the Puja thali.", 1990, 2250, [6, 4, 4], 470, 1),
   p("candle-stand-and-pooja-related", "Nandi Incense Stand", "Nandi resting before an incense holder, ash caught in a leaf-shaped tray.", 1590, undefined, [3, 2, 7], 350, 1),
   p("candle-stand-and-pooja-related", "Peacock Akhand Diya", "A covered diya with a peacock lid that keeps the flame steady all night.", 3850, 4300, [8, 4, 4], 820, 1),
-  p("candle-stand-and-pooja-related", "Hanging Bell Toran", "Five small bells on a brass chain for the door of the prayer room.", 2200, undefined, [14, 1, 10], 430, 1),
+  p("candle-stand-and-pooja-related", "Hanging Bell Toran", "Five small bells on a brass chain for the door of the prayer room.", 2200, undefined, [14, 1, 10], 430, 1, BRASS),
   p("candle-stand-and-pooja-related", "Om Wall Diya", "An Om symbol with a lamp cup below, hung beside the home altar.", 1750, 1950, [7, 6, 2], 390, 1),
 ];
 
