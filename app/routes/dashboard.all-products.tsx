@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { ConfirmStep } from "#app/components/admin/confirm-button.tsx";
 import { CategoryOptions, buttonClass } from "#app/components/admin/field.tsx";
@@ -21,6 +21,7 @@ import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts"
 import { deleteProductIfPresent } from "#app/modules/catalog/manage.server.ts";
 import { retryMedia } from "#app/modules/media/library.server.ts";
 import { ProductStateActions, SOLD_STEP_ID } from "#app/components/admin/product-state-actions.tsx";
+import { isSignedOutAnswer, keepPageWhenSignedOut, SignedOutNote } from "#app/components/admin/signed-out-note.tsx";
 import { setProductState } from "#app/modules/catalog/states.server.ts";
 import { productStateFields } from "#app/modules/catalog/state-schema.ts";
 import { PRODUCT_STATES, STATE_ACTIONS, STATE_NAMES } from "#app/modules/catalog/states.ts";
@@ -40,6 +41,8 @@ const STATUS = {
 } as const;
 
 const id = z.coerce.number().int().positive();
+/** The state the card showed when the owner chose (its buttons send it). */
+const shownState = z.enum(PRODUCT_STATES).optional();
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm-delete"), productId: id }),
   z.object({ intent: z.literal("delete"), productId: id }),
@@ -48,9 +51,9 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stock-add"), productId: id }),
   z.object({ intent: z.literal("stock-remove"), entryId: id }),
   z.object({ intent: z.literal("retry"), mediaId: id }),
-  z.object({ intent: z.literal("confirm-mark-sold"), productId: id }),
-  z.object({ intent: z.literal("mark-sold"), productId: id }),
-  z.object({ intent: z.literal("set-state"), productId: id, ...productStateFields }),
+  z.object({ intent: z.literal("confirm-mark-sold"), productId: id, from: shownState }),
+  z.object({ intent: z.literal("mark-sold"), productId: id, from: shownState }),
+  z.object({ intent: z.literal("set-state"), productId: id, from: shownState, ...productStateFields }),
 ]);
 
 const FAILURE: Record<z.infer<typeof intentSchema>["intent"], string> = {
@@ -135,13 +138,13 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirect(listUrl(request, "stock-removed"));
       case "confirm-mark-sold": {
         const { name } = await getProductForAdmin(intent.productId);
-        return data({ error: null, confirm: null, confirmSold: { productId: intent.productId, name } });
+        return data({ error: null, confirm: null, confirmSold: { productId: intent.productId, name, from: intent.from } });
       }
       case "mark-sold":
-        await setProductState(intent.productId, { state: "sold" });
+        await setProductState(intent.productId, { state: "sold", from: intent.from });
         return redirect(listUrl(request, "state-changed", intent.productId));
       case "set-state":
-        await setProductState(intent.productId, { state: intent.state, shipsInDays: intent.shipsInDays });
+        await setProductState(intent.productId, { state: intent.state, shipsInDays: intent.shipsInDays, from: intent.from });
         return redirect(listUrl(request, "state-changed", intent.productId));
       case "retry":
         if (!(await retryMedia(intent.mediaId))) {
@@ -154,9 +157,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** A button pressed after the sign-in ended: the list stays, and says nothing was done (signed-out-note.tsx). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepPageWhenSignedOut(() => serverAction<typeof action>());
+
+/** A state button refused because the piece moved on (409): the cards are read again, so they show where it stands now. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
+  !isSignedOutAnswer(actionResult) && (actionStatus === 409 || defaultShouldRevalidate);
+
 export default function AllProducts() {
   const { products, figures, category, q, state, stateFor, editing, mode, returnTo, status } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof clientAction>();
+  const signedOut = isSignedOutAnswer(answer);
+  const actionData = signedOut ? undefined : answer;
   const location = useLocation();
   const navigation = useNavigation();
   const pendingEdit =
@@ -183,6 +195,7 @@ export default function AllProducts() {
       <h1 className="font-serif text-2xl text-brass-800">All Products</h1>
       <StatusMessage message={actionData ? null : status} />
       <StatusMessage message={actionData?.error} tone="error" />
+      {signedOut ? <SignedOutNote /> : null}
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
         {/* Side by side on a phone, so the list starts higher. */}
@@ -244,7 +257,7 @@ export default function AllProducts() {
                   <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-center text-xs">No image yet</div>
                 )}
                 <div className="min-w-0">
-                  <h2 className="font-medium sm:mt-2">{p.name}</h2>
+                  <h2 className="font-medium wrap-anywhere sm:mt-2">{p.name}</h2>
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>
@@ -281,7 +294,7 @@ export default function AllProducts() {
                       id={SOLD_STEP_ID}
                       message={STATE_ACTIONS.confirmSold(confirmSold.name)}
                       intent="mark-sold"
-                      fields={{ productId: confirmSold.productId }}
+                      fields={{ productId: confirmSold.productId, ...(confirmSold.from ? { from: confirmSold.from } : {}) }}
                       cancelTo={returnTo}
                       action={returnTo}
                     />

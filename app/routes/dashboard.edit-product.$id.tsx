@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -13,13 +14,14 @@ import type { PendingView } from "#app/components/admin/pending-photos.tsx";
 import { DELETE_PRODUCT_CONFIRM, deleteProductDetail, productStateText } from "#app/components/admin/product-card-actions.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
+import { isSignedOutAnswer, keepPageWhenSignedOut, skipRevalidationWhenSignedOut } from "#app/components/admin/signed-out-note.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import type { FieldChange } from "#app/lib/field-changes.ts";
 import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
-import { changesSince, CONFLICT_MESSAGES, editBase } from "#app/modules/catalog/edit-conflict.ts";
+import { changesSince, CONFLICT_MESSAGES, editBase, rebasedValues } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainImage, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
@@ -185,11 +187,17 @@ async function keepForRetry(formKey: string, fields: FormData, fresh: SavedUploa
   return { pending: await keepPending(formKey, tooMany ? [] : fresh, earlier), imageError: tooMany ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(current) : null };
 }
 
-/** Everything typed stays in the form (the reply); the list says what another save changed. */
+/** A save whose sign-in had ended keeps the page and what she typed (signed-out-note.tsx). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepPageWhenSignedOut(() => serverAction<typeof action>());
+
+export const shouldRevalidate = skipRevalidationWhenSignedOut;
+
+/** The form comes back as the product is now with her own changes on it (rebasedValues); the list says what another save changed. */
 async function conflictAnswer(id: number, original: unknown, result: SubmissionResult<string[]>, pending: PendingView | null) {
   const now = await getProductForAdmin(id);
   const conflict = { changes: changesSince(original, now), version: now.version, base: editBase(now) };
-  return data<ActionData>({ result, error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
+  const initialValue = rebasedValues(result.initialValue ?? {}, original, now) as SubmissionResult<string[]>["initialValue"];
+  return data<ActionData>({ result: { ...result, initialValue }, error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
 }
 
 const imageButtonClass = "min-h-11 rounded border px-3 py-2";
@@ -233,8 +241,10 @@ function ImageInQuestion({ images, name, mediaId }: { images: ReadonlyArray<{ me
 
 export default function EditProduct() {
   const { product, figures, status } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  usePollWhile(product.images.some((i) => i.status === "processing"));
+  const answer = useActionData<typeof clientAction>();
+  const signedOut = isSignedOutAnswer(answer);
+  const actionData = signedOut ? undefined : answer;
+  usePollWhile(!signedOut && product.images.some((i) => i.status === "processing"));
   const self = `/dashboard/edit-product/${product.id}`;
   return (
     <>
@@ -244,7 +254,7 @@ export default function EditProduct() {
         </Link>
       </p>
       <h1 className="mt-4 font-serif text-2xl text-brass-800">Edit product</h1>
-      <p className="text-sm text-brass-900/80" data-testid="product-state">
+      <p className="text-sm text-brass-900/80 wrap-anywhere" data-testid="product-state">
         {product.name} · {productStateText(product)}
       </p>
       <p className="text-sm text-brass-900/80" data-testid="piece-figures">
@@ -305,6 +315,7 @@ export default function EditProduct() {
             imageError={actionData?.imageError}
             pending={actionData?.pending}
             rebase={actionData?.conflict}
+            signedOut={signedOut}
           />
         </div>
       </HeadedSection>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BackupWarningBanner } from "#app/components/admin/backup-card.tsx";
+import { skipRevalidationWhenSignedOut } from "#app/components/admin/signed-out-note.tsx";
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { backupWarningNow } from "#app/modules/backup/status.server.ts";
 import { countUnreadMessages } from "#app/modules/contact/admin.server.ts";
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+
+export const shouldRevalidate = skipRevalidationWhenSignedOut;
 
 type MenuItem = (typeof DASHBOARD_MENU)[number];
 

@@ -167,3 +167,26 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   await page.goto(path);
   await expect(page.getByTestId("made-to-order")).toHaveText("Made to order — ships in 30 days");
 });
+
+test("a state button pressed in an old tab after the piece was sold elsewhere is refused, says so, and shows it sold", async ({ page, context }) => {
+  await signIn(page);
+  const name = uniqueName("Old tab owl");
+  const id = await addProduct(page, { name, category: CATEGORY, images: [await jpeg("old-tab-owl.jpg", 5, 64, 48)] });
+  // The first tab shows the piece's buttons while it is available.
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await openStateButtons(card);
+
+  const other = await context.newPage();
+  await other.goto(`/dashboard/edit-product/${id}`);
+  await other.getByLabel("State").selectOption("sold");
+  await other.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.getByText("Product updated successfully")).toBeVisible();
+  await other.close();
+
+  await card.getByRole("button", { name: STATE_ACTIONS.reserved, exact: true }).click();
+  await expect(page.getByTestId("error-message")).toContainText(STATE_MESSAGES.movedOn("Sold"));
+  await expect(page.getByTestId("admin-product-card").filter({ hasText: name }).getByTestId("state-toggle")).toContainText("Sold");
+  await page.goto(`/product/${CATEGORY}/${id}`);
+  await expect(pieceBadge(page)).toHaveText(/sold/i);
+});

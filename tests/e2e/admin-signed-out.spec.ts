@@ -1,6 +1,8 @@
 import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
-import { cameraSizeJpeg, uniqueName } from "./fixtures/media.ts";
+import { addProduct } from "./fixtures/admin.ts";
+import { cameraSizeJpeg, jpeg, uniqueName } from "./fixtures/media.ts";
+import { STATE_ACTIONS } from "../../app/modules/catalog/states.ts";
 
 // The owner's sign-in ends while she adds a piece on her phone (a session that expired, a
 // sign-out on another device), with two camera-sized photos, JavaScript on and off. Before,
@@ -46,4 +48,49 @@ test("an Add sent after the sign-in ended leads to signing in again, and nothing
   await signIn(page);
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
   await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("an Edit or a state button sent after the sign-in ended keeps the page and what was typed (JS), or leads to signing in (no JS); nothing changes", async ({ page, context, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const name = uniqueName("Edit signed out");
+  const id = await addProduct(page, { name, category: "special-items", images: [await jpeg("edit-signed-out.jpg", 17, 64, 48)] });
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByLabel("Description").fill("Typed on the phone, worth keeping");
+  await page.getByLabel("Fixed Price").fill("7777");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save changes" }).tap();
+
+  if (javaScriptEnabled) {
+    const note = page.getByTestId("signed-out");
+    await expect(note).toContainText("Your sign-in has ended, so this was not saved.");
+    await expect(note).toBeInViewport();
+    // (The full form posts to its #first-wrong place; the page is the same.)
+    await expect(page).toHaveURL(new RegExp(`/dashboard/edit-product/${id}(#first-wrong)?$`));
+    await expect(page.getByLabel("Description")).toHaveValue("Typed on the phone, worth keeping");
+    await expect(page.getByLabel("Fixed Price")).toHaveValue("7777");
+    await page.screenshot({ path: "docs/screenshots/admin-edit-signed-out-js-phone.png", scale: "css", animations: "disabled" });
+  } else {
+    await expect(page).toHaveURL(/\/admin\?redirectTo=/);
+    await expect(page.getByLabel("Email")).toBeVisible();
+  }
+
+  // A state button on All Products, the same way.
+  await signIn(page);
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}&stateFor=${id}`);
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await context.clearCookies();
+  await card.getByRole("button", { name: STATE_ACTIONS.reserved, exact: true }).tap();
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("signed-out")).toContainText("Your sign-in has ended, so this was not saved.");
+    await expect(page).toHaveURL(/\/dashboard\/all-products\?/);
+  } else {
+    await expect(page).toHaveURL(/\/admin\?redirectTo=/);
+  }
+
+  // Nothing changed.
+  await signIn(page);
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await expect(page.getByLabel("Description")).not.toHaveValue("Typed on the phone, worth keeping");
+  await expect(page.getByLabel("State")).toHaveValue("available");
 });

@@ -7,7 +7,8 @@ import { openApiDocument } from "#app/modules/api/openapi.server.ts";
 import { productEndpoints } from "#app/modules/api/products.server.ts";
 import { getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
 import { CONFLICT_MESSAGES, editBase } from "#app/modules/catalog/edit-conflict.ts";
-import { productCreateSchema } from "#app/modules/catalog/product-schema.ts";
+import { updateProduct } from "#app/modules/catalog/manage.server.ts";
+import { productCreateSchema, productEditSchema } from "#app/modules/catalog/product-schema.ts";
 import { createProduct } from "#app/modules/catalog/products.server.ts";
 import { action as editAction } from "#app/routes/dashboard.edit-product.$id.tsx";
 import { makeJpeg, saveTestUpload } from "#tests/setup/fixtures.ts";
@@ -75,7 +76,8 @@ describe("lost updates", () => {
     const refused = await pageSave(id, { ...tabTwo, description: "Polished by hand" });
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe(CONFLICT_MESSAGES.page);
-    expect(refused.data.result?.initialValue).toMatchObject({ description: "Polished by hand" });
+    // Her description as typed; the price she left alone as the other tab saved it.
+    expect(refused.data.result?.initialValue).toMatchObject({ description: "Polished by hand", priceFixed: "1500" });
     expect(refused.data.conflict?.changes).toEqual([{ label: "Fixed Price", was: "1000", now: "1500" }]);
     expect(await getProductForAdmin(id)).toMatchObject({ priceFixed: 1500, description: "A brass owl" });
 
@@ -83,6 +85,32 @@ describe("lost updates", () => {
     const again = await pageSave(id, { ...tabTwo, priceFixed: "1500", description: "Polished by hand", version: String(refused.data.conflict!.version) });
     expect(again.status).toBe(302);
     expect(await getProductForAdmin(id)).toMatchObject({ priceFixed: 1500, description: "Polished by hand" });
+  });
+
+  it("a Quick Edit refused after a sale and a translation elsewhere comes back with both, so saving it again keeps them", async () => {
+    const id = await newProduct();
+    const { name, description, priceDiscount, priceFixed, category, color, material, utility, height, width, length, weight, version, original } = await openEditForm(id);
+    // Quick Edit sends no state and no translations.
+    const quick = { mode: "quick", name, description, priceDiscount, priceFixed, category, color, material, utility, height, width, length, weight, keepExistingImages: "true", version, original };
+    await updateProduct(id, productEditSchema.parse({ state: "sold", translations: { bn: { name: "পিতলের পেঁচা", description: "হাতে গড়া পেঁচা" } } }));
+
+    const refused = await pageSave(id, { ...quick, priceFixed: "5000" });
+    expect(refused.status).toBe(409);
+    const form = refused.data.result!.initialValue!;
+    // Hers as typed; the sale and the Bengali texts as they are now.
+    expect(form).toMatchObject({ priceFixed: "5000", state: "sold", translations: { bn: { name: "পিতলের পেঁচা", description: "হাতে গড়া পেঁচা" } } });
+    expect(refused.data.conflict?.changes).toEqual(expect.arrayContaining([{ label: "State", was: "available", now: "sold" }]));
+
+    // The returned form saved again, as the full edit page sends it.
+    const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    for (const [lang, texts] of Object.entries(form.translations as Record<string, Record<string, string>>)) {
+      for (const [key, text] of Object.entries(texts)) fields[`translations.${lang}.${key}`] = text;
+    }
+    const again = await pageSave(id, { ...fields, mode: "full", version: String(refused.data.conflict!.version), original: JSON.stringify({}) });
+    expect(again.status).toBe(302);
+    const saved = await getProductForAdmin(id);
+    expect(saved).toMatchObject({ priceFixed: 5000, state: "sold" });
+    expect(saved.translations.bn).toEqual({ name: "পিতলের পেঁচা", description: "হাতে গড়া পেঁচা" });
   });
 
   it("API: records carry version; a stale version is a 409 with a message and changes nothing; none sent is not checked", async () => {

@@ -2,7 +2,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { editBase } from "#app/modules/catalog/edit-conflict.ts";
@@ -13,6 +13,7 @@ import { FilePicker } from "./file-picker.tsx";
 import { PendingPhotos, type PendingView } from "./pending-photos.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
+import { SignedOutNote } from "./signed-out-note.tsx";
 import { StateFields } from "./state-fields.tsx";
 import { TRANSLATION_FIELD_NAMES, TranslationFields, translationMeta } from "./translation-fields.tsx";
 
@@ -43,6 +44,7 @@ export function ProductEditForm({
   imageError,
   rebase,
   pending = null,
+  signedOut = false,
 }: {
   product: EditableProduct;
   mode: "quick" | "full";
@@ -53,6 +55,8 @@ export function ProductEditForm({
   rebase?: { version: number; base: string } | null;
   /** Photos the server kept from a refused save (shown as chosen; not chosen again). */
   pending?: PendingView | null;
+  /** The last save found the sign-in ended: the form stays as typed, and the note says so. */
+  signedOut?: boolean;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   // The version the owner started from: a poll's revalidation must not move it on under what
@@ -88,14 +92,16 @@ export function ProductEditForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productEditFormSchema, disableAutoCoercion: true }),
   });
-  // After a refused post, what was sent: Conform's reply leaves emptied fields out, and they
-  // must stay empty (a cleared discount must not come back). Before one, the stored value.
-  const value = (name: keyof typeof fields, stored: string) => {
-    if (!lastResult?.initialValue) return stored;
-    // `value`, not `initialValue`: in the browser Conform puts a reply it receives into `value` only.
-    const v = fields[name].value;
+  // After a refused post, the form the server returned (what was sent; after a conflict, the
+  // product as it is now with her changes on it), read from the reply itself: its boxes are drawn
+  // from it when the form is based on a new version. Conform's reply leaves emptied fields out,
+  // and they must stay empty (a cleared discount must not come back). Before one, the stored value.
+  const returned = lastResult?.initialValue;
+  const returnedText = (...path: string[]) => {
+    const v = path.reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), returned);
     return typeof v === "string" ? v : "";
   };
+  const value = (name: keyof typeof fields, stored: string) => (returned ? returnedText(name) : stored);
   const current = product.images.length;
   const kept = (pending?.photos ?? []).map((photo) => ({ size: photo.bytes }));
   const clientImageError = productImagesProblem([...kept, ...files], { kept: mode === "quick" || keep ? current : 0, current });
@@ -131,56 +137,61 @@ export function ProductEditForm({
         {hidden("mode", mode)}
         {hidden("version", String(basedOn.version))}
         {hidden("original", basedOn.base)}
-        <div className="md:col-span-2">
-          <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
-        </div>
-        <Labelled className="md:col-span-2" label="Description" name="description" errors={fields.description.errors}>
-          <textarea name="description" required rows={mode === "quick" ? 3 : 5} defaultValue={value("description", product.description)} className={controlClass} />
-        </Labelled>
-        <PriceFields
-          price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
-          fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
-        />
-        {mode === "full" ? (
-          <>
-            <Labelled label="Category" name="category" errors={fields.category.errors}>
-              <select name="category" defaultValue={value("category", product.category)} className={controlClass}>
-                <CategoryOptions />
-              </select>
-            </Labelled>
-            <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
-            <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
-            <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />
-            <Field label="Height" name="height" type="number" step="0.01" min="0" hint="inch" defaultValue={value("height", text(product.height))} errors={fields.height.errors} />
-            <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
-            <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
-            <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
-            <StateFields
-              state={value("state", product.state)}
-              shipsInDays={value("shipsInDays", text(product.shipsInDays))}
-              errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
-            />
-            <TranslationFields
-              field={(lang, key) => {
-                const meta = translationMeta(fields.translations, lang, key);
-                const stored = product.translations[lang][key] ?? "";
-                // As the other fields: after a refused post what was sent, else the stored text.
-                return { value: lastResult?.initialValue ? (typeof meta.value === "string" ? meta.value : "") : stored, errors: meta.errors };
-              }}
-            />
-          </>
-        ) : (
-          <>
-            {hidden("category", product.category)}
-            {hidden("color", product.color)}
-            {hidden("material", product.material)}
-            {hidden("utility", product.utility)}
-            {hidden("height", text(product.height))}
-            {hidden("width", text(product.width))}
-            {hidden("length", text(product.length))}
-            {hidden("weight", text(product.weight))}
-          </>
-        )}
+        {/* Keyed by the version the form is based on: after a refused save the boxes are drawn
+            again from the returned form (the product as it is now, with her changes on it); an
+            uncontrolled box, a <select> above all, would otherwise keep what it showed before. */}
+        <Fragment key={basedOn.version}>
+          <div className="md:col-span-2">
+            <Field label="Name" name="name" defaultValue={value("name", product.name)} errors={fields.name.errors} {...constraintOf(fields.name)} />
+          </div>
+          <Labelled className="md:col-span-2" label="Description" name="description" errors={fields.description.errors}>
+            <textarea name="description" required rows={mode === "quick" ? 3 : 5} defaultValue={value("description", product.description)} className={controlClass} />
+          </Labelled>
+          <PriceFields
+            price={{ name: "priceDiscount", meta: meta("priceDiscount"), defaultValue: value("priceDiscount", text(product.priceDiscount)) }}
+            fixedPrice={{ name: "priceFixed", meta: meta("priceFixed"), defaultValue: value("priceFixed", String(product.priceFixed)) }}
+          />
+          {mode === "full" ? (
+            <>
+              <Labelled label="Category" name="category" errors={fields.category.errors}>
+                <select name="category" defaultValue={value("category", product.category)} className={controlClass}>
+                  <CategoryOptions />
+                </select>
+              </Labelled>
+              <Field label="Colour" name="color" defaultValue={value("color", product.color)} errors={fields.color.errors} />
+              <Field label="Material" name="material" defaultValue={value("material", product.material)} errors={fields.material.errors} />
+              <Field label="Utility" name="utility" defaultValue={value("utility", product.utility)} errors={fields.utility.errors} />
+              <Field label="Height" name="height" type="number" step="0.01" min="0" hint="inch" defaultValue={value("height", text(product.height))} errors={fields.height.errors} />
+              <Field label="Width" name="width" type="number" step="0.01" min="0" hint="inch" defaultValue={value("width", text(product.width))} errors={fields.width.errors} />
+              <Field label="Length" name="length" type="number" step="0.01" min="0" hint="inch" defaultValue={value("length", text(product.length))} errors={fields.length.errors} />
+              <Field label="Weight" name="weight" type="number" step="0.01" min="0" hint="grams" defaultValue={value("weight", text(product.weight))} errors={fields.weight.errors} />
+              <StateFields
+                state={value("state", product.state)}
+                shipsInDays={value("shipsInDays", text(product.shipsInDays))}
+                errors={{ state: fields.state.errors, shipsInDays: fields.shipsInDays.errors }}
+              />
+              <TranslationFields
+                field={(lang, key) => {
+                  const meta = translationMeta(fields.translations, lang, key);
+                  const stored = product.translations[lang][key] ?? "";
+                  // As the other fields: after a refused post what was sent, else the stored text.
+                  return { value: returned ? returnedText("translations", lang, key) : stored, errors: meta.errors };
+                }}
+              />
+            </>
+          ) : (
+            <>
+              {hidden("category", product.category)}
+              {hidden("color", product.color)}
+              {hidden("material", product.material)}
+              {hidden("utility", product.utility)}
+              {hidden("height", text(product.height))}
+              {hidden("width", text(product.width))}
+              {hidden("length", text(product.length))}
+              {hidden("weight", text(product.weight))}
+            </>
+          )}
+        </Fragment>
         <div ref={photos} id={firstWrong === "images" ? FIRST_WRONG_ID : undefined} className="scroll-mt-4 md:col-span-2">
           <PendingPhotos pending={pending} formKey={`edit:${product.id}`} />
           {/* Keyed by the kept photos and the saves: with JS the input holding what the server now keeps, or the piece, is emptied. */}
@@ -209,6 +220,7 @@ export function ProductEditForm({
           <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null}>
             Save changes
           </button>
+          {signedOut ? <SignedOutNote /> : null}
         </div>
       </Form>
     </FirstWrongProvider>

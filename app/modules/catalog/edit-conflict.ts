@@ -46,7 +46,7 @@ function flatFields(product: EditBase): Record<string, unknown> {
 }
 
 export const CONFLICT_MESSAGES = {
-  page: "This product was saved somewhere else after you opened it, so your changes were not saved. Everything you typed is still in the form; what changed meanwhile is listed below. Check it, then save again.",
+  page: "This product was saved somewhere else after you opened it, so your changes were not saved. The form now shows the product as it is now, with every field you changed as you typed it; what changed meanwhile is listed below. Check it, then save again.",
   changedHeading: "Changed meanwhile",
   nothingListed: "No field you can edit here changed (the images or the version did).",
   api: (sent: number, current: number) =>
@@ -61,4 +61,46 @@ export function editBase(product: EditBase): string {
 /** What differs between the base an edit started from (editBase's text) and the product now. */
 export function changesSince(baseText: unknown, now: EditBase): FieldChange[] {
   return fieldChanges(parseBase(baseText), flatFields(now), LABELS);
+}
+
+type FormValues = Record<string, unknown>;
+
+const valueAt = (values: FormValues, name: string): unknown =>
+  name.split(".").reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as FormValues)[key] : undefined), values);
+
+function setValueAt(values: FormValues, name: string, value: string): void {
+  const keys = name.split(".");
+  let at = values;
+  for (const key of keys.slice(0, -1)) {
+    if (!at[key] || typeof at[key] !== "object") at[key] = {};
+    at = at[key] as FormValues;
+  }
+  at[keys.at(-1)!] = value;
+}
+
+/** A value as the form's box shows it: "" for none, 3450 as "3450". */
+const boxText = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** Whether a sent box holds what the form started from (numbers compared as numbers: "14.00" is 14). */
+function unchanged(sent: unknown, base: unknown): boolean {
+  const a = boxText(sent).trim();
+  const b = boxText(base).trim();
+  if (a === b) return true;
+  return a !== "" && b !== "" && Number.isFinite(Number(a)) && Number(a) === Number(b);
+}
+
+/**
+ * The form to save again after a refused edit: every field the owner changed as she typed it,
+ * every other one (sent as she found it, or not sent at all, as Quick Edit sends no state or
+ * translations) as the product is now. Saving it again keeps her changes and never undoes
+ * another save's: a sale, a translation, a price.
+ */
+export function rebasedValues(sent: FormValues, baseText: unknown, now: EditBase): FormValues {
+  const base = parseBase(baseText);
+  const out = structuredClone(sent);
+  for (const [name, current] of Object.entries(flatFields(now))) {
+    const typed = valueAt(sent, name);
+    if (typed === undefined || (name in base && unchanged(typed, base[name]))) setValueAt(out, name, boxText(current));
+  }
+  return out;
 }

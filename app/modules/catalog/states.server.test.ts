@@ -74,6 +74,15 @@ describe("setting a state", () => {
     expect((await getDb().selectFrom("products").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name).toBe("Owl lamp");
     expect(await refusal(setProductState(999_999, { state: "sold" }))).toMatch(/not found/i);
   });
+
+  it("a button pressed for a state the piece has left is refused: an old tab never undoes a sale", async () => {
+    const id = await insertProduct("Owl bell", 1200);
+    await setProductState(id, { state: "sold", from: "available" });
+    expect(await refusal(setProductState(id, { state: "reserved", from: "available" }))).toBe(STATE_MESSAGES.movedOn("Sold"));
+    expect(await stored(id)).toEqual({ state: "sold", ships_in_days: null });
+    await setProductState(id, { state: "available", from: "sold" });
+    expect(await stored(id)).toEqual({ state: "available", ships_in_days: null });
+  });
 });
 
 describe("sold pieces in lists", () => {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "#db/index.ts";
 import { MANAGE_MESSAGES, ManageError } from "./manage-messages.server.ts";
-import { resolveState, type StateChange } from "./states.ts";
+import { resolveState, STATE_MESSAGES, STATE_NAMES, type StateChange } from "./states.ts";
 
 // Setting a piece's state (the edit page, All Products' buttons, the API). The public version
 // moves on with every admin write (server/remix-handler.ts), so pages and feeds follow at once.
@@ -11,6 +11,8 @@ export async function applyStateChange(trx: DB, id: number, change: StateChange)
   if (change.state === undefined && change.shipsInDays === undefined) return false;
   const row = await trx.selectFrom("products").select(["state", "ships_in_days"]).where("id", "=", id).forUpdate().executeTakeFirst();
   if (!row) throw new ManageError(MANAGE_MESSAGES.notFound, 404);
+  // A button shown for one state, pressed after another tab or device changed it: a sale is never undone unseen.
+  if (change.from !== undefined && change.from !== row.state) throw new ManageError(STATE_MESSAGES.movedOn(STATE_NAMES[row.state]), 409);
   const resolved = resolveState({ state: row.state, shipsInDays: row.ships_in_days }, change);
   if ("error" in resolved) throw new ManageError(resolved.error, 400);
   await trx.updateTable("products").set({ state: resolved.state, ships_in_days: resolved.shipsInDays }).where("id", "=", id).execute();

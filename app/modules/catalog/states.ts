@@ -41,11 +41,14 @@ export const STATE_MESSAGES = {
   shipsInDays: `Ships in days must be a whole number from ${SHIPS_IN_DAYS.min} to ${SHIPS_IN_DAYS.max}`,
   shipsInDaysRequired: `A made-to-order piece needs "ships in days" (${SHIPS_IN_DAYS.min} to ${SHIPS_IN_DAYS.max})`,
   shipsInDaysOnlyMadeToOrder: 'Ships in days is only for made-to-order pieces: leave it empty, or choose "Made to order"',
+  movedOn: (now: string) => `this piece is now ${now}: it was changed elsewhere after this page was opened, so nothing was changed. Check it, then choose again.`,
 } as const;
 
 export interface StateChange {
   state?: ProductState;
   shipsInDays?: number | null;
+  /** The state the owner saw when she chose (All Products' buttons): refused when the piece has moved on since. */
+  from?: ProductState;
 }
 
 /**
