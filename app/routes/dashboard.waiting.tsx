@@ -7,7 +7,7 @@ import { StatusMessage, statusFrom } from "#app/components/admin/status-message.
 import { requireAdmin } from "#app/modules/auth/auth.server.ts";
 import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
 import { pathInLang } from "#app/modules/i18n/languages.ts";
-import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
+import { freeAgainMessage, whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
 import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/admin-text.ts";
 import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
@@ -25,11 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = (await getShopSettings(request)).publicUrl.replace(/\/+$/, "");
   const pieces = (await listWaiting()).map((piece) => ({
     ...piece,
-    // In the language the buyer signed up in, linking the page in that language.
-    buyers: piece.buyers.map((buyer) => ({
-      ...buyer,
-      href: whatsappTextHref(buyer.phone, whatsappMessagesIn(buyer.lang).similarReady(piece.name, `${base}${pathInLang(piece.path, buyer.lang)}`)),
-    })),
+    // In the language the buyer signed up in, linking the page in that language: the piece itself
+    // when it is for sale again, else one like it.
+    buyers: piece.buyers.map((buyer) => {
+      const url = `${base}${pathInLang(piece.path, buyer.lang)}`;
+      const text = piece.state === "available" ? freeAgainMessage(buyer.lang, piece.name, url) : whatsappMessagesIn(buyer.lang).similarReady(piece.name, url);
+      return { ...buyer, href: whatsappTextHref(buyer.phone, text) };
+    }),
   }));
   return { pieces, status: statusFrom(new URL(request.url).searchParams, STATUS) };
 }
@@ -61,8 +63,8 @@ export default function Waiting() {
       {pieces.length === 0 ? <p className="mt-6">{WAITING_ADMIN_TEXT.empty}</p> : null}
       {pieces.map((piece) => (
         <section key={piece.productId} className="mt-6 rounded-lg bg-white p-4 shadow-sm" data-testid="waiting-piece">
-          <h2 className="font-medium">
-            <Link to={piece.path} className="inline-flex min-h-11 items-center underline">
+          <h2 className="font-medium wrap-anywhere">
+            <Link to={piece.path} className="inline-flex min-h-11 min-w-0 items-center underline">
               {piece.name}
             </Link>
           </h2>
@@ -70,7 +72,7 @@ export default function Waiting() {
             {piece.buyers.map((buyer) => (
               <li key={buyer.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="waiting-buyer">
                 {/* A row of its own on a phone: the buttons go below, never over the number. */}
-                <span className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+                <span className="min-w-0 basis-full wrap-anywhere sm:flex-1 sm:basis-auto">
                   {buyer.name ? `${buyer.name} · ` : ""}
                   <span className="whitespace-nowrap">{buyer.phone}</span>
                   <span className="block text-xs text-brass-900/70">

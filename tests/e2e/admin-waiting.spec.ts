@@ -108,6 +108,16 @@ test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, M
   const href = new URL((await entry.getByTestId("waiting-whatsapp").getAttribute("href"))!);
   expect(href.origin + href.pathname).toBe(`https://wa.me/${stored.slice(1)}`);
   expect(href.searchParams.get("text")).toMatch(new RegExp(`^Hello! The piece like "${name}" you asked about is ready: https?://[^ ]+${path}$`));
+  // For sale again (a sale fallen through): its card says who is waiting, and the message is about the piece itself.
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  const listed = page.getByTestId("admin-product-card").filter({ hasText: name });
+  await listed.getByTestId("state-toggle").click();
+  await expect(listed.getByTestId("state-waiting")).toHaveText(/^1 buyer asked to be told about this piece/);
+  await listed.getByRole("button", { name: STATE_ACTIONS.available, exact: true }).click();
+  await expect(page.getByTestId("status-message")).toHaveText(STATE_ACTIONS.changed);
+  await page.goto("/dashboard/waiting");
+  const freeAgain = new URL((await entry.getByTestId("waiting-whatsapp").getAttribute("href"))!);
+  expect(freeAgain.searchParams.get("text")).toMatch(new RegExp(`^Hello! "${name}", which you asked about, is free again: https?://[^ ]+${path}$`));
   // On the owner's phone the number is read whole: no button lies over it.
   await page.setViewportSize({ width: 390, height: 844 });
   const shown = await entry.getByText(stored, { exact: true }).boundingBox();
