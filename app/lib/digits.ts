@@ -12,3 +12,14 @@ export function latinDigits(text: string): string {
     return String(code - (code >= BENGALI_ZERO ? BENGALI_ZERO : DEVANAGARI_ZERO));
   });
 }
+
+/**
+ * A number as a buyer typed or pasted it: digits in Latin, and the invisible direction marks
+ * Android and WhatsApp wrap a copied number in (U+200E/F, U+202A–E, U+2066–9) removed, its
+ * no-break spaces as spaces. "‪+91 98300 22222‬" pasted from Contacts reads as typed.
+ */
+export function typedNumber(text: string): string {
+  return latinDigits(text)
+    .replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "")
+    .replace(/[\u00A0\u2007\u202F]/g, " ");
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { latinDigits } from "#app/lib/digits.ts";
+import { typedNumber } from "#app/lib/digits.ts";
 import { CONTACT_FIELDS } from "./fields.ts";
 import { isPlausiblePhone, normalisePhone, PHONE_MESSAGE } from "./phone.ts";
 
@@ -19,7 +19,7 @@ export const contactSchema = z.object({
   email: required("email").pipe(z.email("Please enter a valid email address")),
   // Empty means not given (Conform's parse turns "" into undefined; a direct parse may pass "").
   phone: text("phone")
-    .transform(latinDigits)
+    .transform(typedNumber)
     .refine((v) => v === "" || isPlausiblePhone(v), PHONE_MESSAGE)
     .transform((v) => (v === "" ? undefined : normalisePhone(v)))
     .optional(),

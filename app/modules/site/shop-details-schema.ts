@@ -1,12 +1,13 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { typedNumber } from "#app/lib/digits.ts";
 import { SHOP_DETAILS_TEXT as T } from "./shop-details-texts.ts";
 
 // The Shop details form, read the same way in the browser and by the action.
 
 /** "+91 98300 12345" for a valid international number; Indian numbers may be typed without +91. */
 export function normalisePhone(text: string): { international: string; digits: string } | null {
-  const trimmed = text.trim();
+  const trimmed = typedNumber(text).trim();
   if (!/^[+\d\s().-]{6,25}$/.test(trimmed)) return null;
   const phone = parsePhoneNumberFromString(trimmed, "IN");
   return phone?.isValid() ? { international: phone.formatInternational(), digits: phone.number.slice(1) } : null;

@@ -23,7 +23,11 @@ describe("the notify-me form", () => {
     // As a Bengali or Hindi phone keyboard types them.
     expect(normaliseWhatsapp("৯৮৩০০ ১২৩৪৫")).toBe("+919830012345");
     expect(normaliseWhatsapp("०९८३०० १२३४५")).toBe("+919830012345");
-    for (const bad of ["12345", "+91 98300 1234", "call me", "", "+1 555 0100"]) expect(normaliseWhatsapp(bad), bad).toBeNull();
+    // Pasted from Contacts or WhatsApp: wrapped in invisible direction marks, with no-break spaces.
+    expect(normaliseWhatsapp("\u202A+91 98300 12345\u202C")).toBe("+919830012345");
+    expect(normaliseWhatsapp("\u2066+91\u202F98300\u00A012345\u2069")).toBe("+919830012345");
+    // A toll-free line answers no WhatsApp.
+    for (const bad of ["12345", "+91 98300 1234", "call me", "", "+1 555 0100", "+91 1800 123 4567"]) expect(normaliseWhatsapp(bad), bad).toBeNull();
     const refused = waitingFormSchema.safeParse({ productId: "3", phone: "12345", name: "Asha" });
     expect(refused.success).toBe(false);
     expect(refused.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
