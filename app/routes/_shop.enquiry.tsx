@@ -91,7 +91,7 @@ export default function Enquiry() {
                     <ProductImage image={row.image} alt="" sizes="80px" imgClassName="aspect-square w-full rounded object-cover" />
                   </Link>
                   <div className="min-w-0 flex-1">
-                    <Link to={local(row.href)} className="inline-flex min-h-11 items-center font-medium hover:underline" data-testid="enquiry-name" lang={fallbackLang(row.nameLang)}>
+                    <Link to={local(row.href)} className="inline-flex min-h-11 min-w-0 items-center font-medium wrap-anywhere hover:underline" data-testid="enquiry-name" lang={fallbackLang(row.nameLang)}>
                       {row.name}
                     </Link>
                     {row.heldBack ? (

@@ -147,3 +147,33 @@ test("A state changed on a card far down All Products comes back at that card", 
   await expect(card).toContainText(`${name} renamed`);
   await expect(card).toBeInViewport();
 });
+
+test("a piece's or buyer's name of one long word never widens a page on a phone", async ({ page, browser, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const name = `Dokra${"o".repeat(170)}${Date.now().toString(36)}${javaScriptEnabled ? "A" : "B"}`;
+  const id = await addProduct(page, { name, category: "special-items", images: [await jpeg("long-name.jpg", 13, 64, 48)] });
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name.slice(0, 60))}`);
+  expect(await width()).toBeLessThanOrEqual(390);
+  await page.goto(`/dashboard/edit-product/${id}`);
+  expect(await width()).toBeLessThanOrEqual(390);
+
+  // Sold, a buyer with a name of the longest kind asks to be told; the owner's Waiting page.
+  await page.getByLabel("State").selectOption("sold");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  const buyer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await buyer.goto(`/notify?piece=${id}`);
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await buyer.getByLabel("WhatsApp number", { exact: true }).fill(`9${Date.now().toString().slice(-9)}`);
+  await buyer.getByLabel("Name (optional)").fill("R".repeat(100));
+  await buyer.getByRole("checkbox").check();
+  await buyer.getByRole("button", { name: "Tell me" }).click();
+  await expect(buyer.getByTestId("notify-thanks")).toBeVisible();
+  await buyer.goto(`/product/special-items/${id}`);
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await buyer.close();
+  await page.goto("/dashboard/waiting");
+  await expect(page.getByTestId("waiting-piece").filter({ hasText: name })).toBeVisible();
+  expect(await width()).toBeLessThanOrEqual(390);
+});

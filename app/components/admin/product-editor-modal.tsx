@@ -38,7 +38,7 @@ export function EditorModal({
       className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(48rem,95vw)] overflow-y-auto rounded-lg bg-brass-50 p-6 shadow-xl backdrop:bg-black/50"
     >
       <div className="flex items-start justify-between gap-4">
-        <h2 id="editor-title" className="font-serif text-xl text-brass-800">
+        <h2 id="editor-title" className="font-serif text-xl text-brass-800 wrap-anywhere">
           {mode === "quick" ? "Quick Edit" : "Full Edit"}
           {editing ? `: ${editing.name}` : ""}
         </h2>
