@@ -58,9 +58,11 @@ function adminListingQuery(options: AdminListingFilter) {
   let query = adminProductsQuery();
   if (options.category && isCategorySlug(options.category)) query = query.where("products.category", "=", options.category);
   if (isProductState(options.state)) query = query.where("products.state", "=", options.state);
-  const q = options.q?.trim().slice(0, 100);
-  if (q) {
-    const pattern = likePattern(q);
+  // Each word, in any order and wherever it is ("kalash coconut" finds "Coconut Kalash"); an
+  // accent typed as a letter and a combining mark is the one letter the names are stored with.
+  const words = (options.q ?? "").normalize("NFC").slice(0, 100).split(/\s+/).filter(Boolean).slice(0, 8);
+  for (const word of words) {
+    const pattern = likePattern(word);
     query = query.where((eb) => eb.or([eb("products.name", "like", pattern), eb("products.description", "like", pattern)]));
   }
   return query;

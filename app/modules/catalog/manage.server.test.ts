@@ -122,6 +122,11 @@ describe("manage.server", () => {
     const percent = await listProductsForAdmin({ q: "100%" });
     expect(percent.items.map((p) => p.id)).toEqual([id]);
     expect((await listProductsForAdmin({ q: "zebu_" })).items.map((p) => p.id)).toEqual([id]);
+    // Words in any order, spaced any way, in the name or the description; an accent as a letter and a mark.
+    expect((await listProductsForAdmin({ q: " brass   searchable " })).items.map((p) => p.id)).toEqual([id]);
+    expect((await listProductsForAdmin({ q: "zebu brass" })).items.map((p) => p.id)).toEqual([id]);
+    const decor = await newProduct("Fish Pair Wall Décor", 1, "two fish");
+    expect((await listProductsForAdmin({ q: "De\u0301cor pair" })).items.map((p) => p.id)).toEqual([decor]);
     expect((await listProductsForAdmin({ q: "brass", category: "special-items" })).total).toBe(0);
     expect((await listProductsForAdmin({ q: "brass", category: "wall-hanging" })).items.map((p) => p.id)).toEqual(
       expect.arrayContaining([id, other]),
