@@ -3,6 +3,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test, type Page } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
+import { BACKUP_TEXTS } from "../../app/modules/backup/messages.ts";
 
 // The owner's backups on a phone, JavaScript on and off: a backup that fails (its folder cannot
 // be written) warns on every dashboard page with the reason; "Back up now" then succeeds, the
@@ -99,6 +100,8 @@ async function failedThenMade(page: Page, javaScriptEnabled: boolean): Promise<v
   await backUpNow(page, javaScriptEnabled, /Last backup: .+, .+ (KB|MB), in/);
   const card = page.getByTestId("backup-card");
   await expect(card.getByTestId("backup-where")).toContainText(`${BACKUP_DIR}/20`);
+  // A folder on the shop's own server: the card says a dead disk takes it too.
+  await expect(card.getByTestId("backup-on-this-server")).toHaveText(BACKUP_TEXTS.onThisServer);
   await expect(card.getByTestId("backup-failed")).toHaveCount(0);
   for (const url of PAGES) {
     await page.goto(url);

@@ -32,12 +32,18 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
           <span className="break-all font-mono text-xs" data-testid="backup-where">
             {lastGood.location}/{lastGood.name}
           </span>
+          . {BACKUP_TEXTS.contents}
         </p>
       ) : (
         <p className="mt-2 text-sm" data-testid="backup-last-good">
           {BACKUP_TEXTS.never}
         </p>
       )}
+      {lastGood && !lastGood.location.startsWith("s3://") ? (
+        <p className="mt-2 text-sm text-brass-900/80" data-testid="backup-on-this-server">
+          {BACKUP_TEXTS.onThisServer}
+        </p>
+      ) : null}
       {running || queued ? (
         <p role="status" className="mt-2 text-sm font-semibold text-brass-800" data-testid="backup-running">
           {running ? `${BACKUP_TEXTS.running}: ${last.phase ?? "…"}` : BACKUP_TEXTS.queued}

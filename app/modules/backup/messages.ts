@@ -4,6 +4,9 @@ export const BACKUP_TEXTS = {
   cardTitle: "Backups",
   never: "No backup has been made yet.",
   lastGood: "Last backup",
+  contents: "It holds every piece, photo and message.",
+  onThisServer:
+    "These backups are on the shop's own server: if its disk dies, they go with it. Download the database dump now and then to keep your pieces' details elsewhere, and ask whoever runs the server to send backups to cloud storage (BACKUP_S3_BUCKET, docs/operations.md), so the photos are kept safe too.",
   backUpNow: "Back up now",
   queued: "Backup requested: the worker starts it in a moment.",
   alreadyRunning: "A backup is already running.",
