@@ -103,7 +103,9 @@ export default function Home() {
             {tiles.map((tile) => (
               // The caption lies over the picture in one grid cell, not positioned, so the link's
               // ::after covers the whole tile: a tap on the picture or the name opens the category too.
-              <li key={tile.slug} className="group relative grid overflow-hidden rounded-lg bg-white shadow-sm" data-testid="category-tile">
+              // Its dark band (90 %) and the tile's dark ground keep the white name readable over the
+              // brightest photo (AA, tests/e2e/storefront-contrast.spec.ts), and before it has arrived.
+              <li key={tile.slug} className="group relative grid overflow-hidden rounded-lg bg-brass-900 shadow-sm" data-testid="category-tile">
                 <div className="col-start-1 row-start-1">
                   <ProductImage
                     image={tile.image}
@@ -112,7 +114,7 @@ export default function Home() {
                     imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
                   />
                 </div>
-                <div className="shop-caption-delay col-start-1 row-start-1 self-end bg-gradient-to-t from-black/75 to-transparent p-3 text-white">
+                <div className="shop-caption-delay col-start-1 row-start-1 self-end bg-brass-900/90 p-3 text-white">
                   <h3 className="font-serif text-lg">{common(tile.nameKey)}</h3>
                   <Link
                     to={local(`/product/${tile.slug}`)}

@@ -67,3 +67,19 @@ test("every slide's title and line are readable over its photo on a phone", asyn
     }
   }
 });
+
+test("every category tile's name is readable over its photo on a phone, in the longest language too", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of ["/", "/hi"]) {
+    await page.goto(path);
+    const tiles = page.getByTestId("category-tile");
+    await expect(tiles).toHaveCount(6);
+    for (const tile of await tiles.all()) {
+      await tile.scrollIntoViewIfNeeded();
+      await expect.poll(() => tile.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const name = tile.getByRole("heading");
+      const contrast = await contrastBehind(page, name);
+      expect(contrast, `${path}: ${await name.innerText()}`).toBeGreaterThanOrEqual(AA);
+    }
+  }
+});
