@@ -60,7 +60,7 @@ export default function Notify() {
   const local = useLocalPath();
   return (
     <section className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="font-serif text-3xl text-brass-800 wrap-anywhere">{piece ? piece.name : t("soldHeading")}</h1>
+      <h1 className="font-serif text-3xl text-brass-800">{piece ? piece.name : t("soldHeading")}</h1>
       {done && !answer ? (
         <p role="status" className="mt-4 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="notify-thanks">
           {t("thanks")}

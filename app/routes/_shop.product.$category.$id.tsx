@@ -131,7 +131,7 @@ export default function ProductDetail() {
       <div className="grid gap-x-8 gap-y-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-y-0">
         <div className="lg:col-start-2" data-testid="detail-heading">
           <StateBadge state={product.state} className="mb-2" />
-          <h1 className="font-serif text-2xl text-brass-800 wrap-anywhere sm:text-3xl" lang={fallbackLang(product.nameLang)}>
+          <h1 className="font-serif text-2xl text-brass-800 sm:text-3xl" lang={fallbackLang(product.nameLang)}>
             {product.name}
           </h1>
           <p className="mt-1 text-sm text-brass-900/80">{common(`category.${product.category}`)}</p>

@@ -40,20 +40,6 @@ export function Logo({ name, lang }: { name: string; lang?: string }) {
   );
 }
 
-const NAME_MARK = "\u0001";
-
-/** The copyright line with the shop's name marked in its own language (a Latin name on a Bengali page is read as English). */
-function Copyright({ text, name, lang }: { text: string; name: string; lang: string | undefined }) {
-  const [before, after] = text.split(NAME_MARK);
-  return (
-    <p data-testid="copyright">
-      {before}
-      <span lang={lang}>{name}</span>
-      {after}
-    </p>
-  );
-}
-
 function useSiteLinkActive() {
   const location = useLocation();
   const path = englishPath(location.pathname);
@@ -330,7 +316,9 @@ export function ShopChrome({
         </div>
         <div className="border-t border-brass-100">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
-            <Copyright text={t("copyright", { year: year ?? "", name: NAME_MARK })} name={shop?.name ?? ""} lang={shop?.langs.name} />
+            <p data-testid="copyright">
+              {t("copyright", { year: year ?? "", name: shop?.name ?? "" })}
+            </p>
             <p className="flex gap-4">
               <a href="#top" className="inline-flex min-h-11 items-center underline">{t("backToTop")}</a>
               <Link to="/admin" className="inline-flex min-h-11 min-w-11 items-center justify-center underline">{t("admin")}</Link>
