@@ -103,8 +103,9 @@ export default function Home() {
             {tiles.map((tile) => (
               // The caption lies over the picture in one grid cell, not positioned, so the link's
               // ::after covers the whole tile: a tap on the picture or the name opens the category too.
-              // Its dark band (90 %) and the tile's dark ground keep the white name readable over the
-              // brightest photo (AA, tests/e2e/storefront-contrast.spec.ts), and before it has arrived.
+              // The name on its own dark ground (90 %) stays readable over the brightest photo (AA,
+              // tests/e2e/storefront-contrast.spec.ts) and leaves the rest of the photo seen; the
+              // tile's dark ground stands in before the photo has arrived.
               <li key={tile.slug} className="group relative grid overflow-hidden rounded-lg bg-brass-900 shadow-sm" data-testid="category-tile">
                 <div className="col-start-1 row-start-1">
                   <ProductImage
@@ -114,8 +115,8 @@ export default function Home() {
                     imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
                   />
                 </div>
-                <div className="shop-caption-delay col-start-1 row-start-1 self-end bg-brass-900/90 p-3 text-white">
-                  <h3 className="font-serif text-lg">{common(tile.nameKey)}</h3>
+                <div className="shop-caption-delay col-start-1 row-start-1 self-end p-3 text-white">
+                  <h3 className="w-fit bg-brass-900/90 px-2 py-0.5 font-serif text-lg">{common(tile.nameKey)}</h3>
                   <Link
                     to={local(`/product/${tile.slug}`)}
                     className="mt-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-brass-700 px-3 text-sm font-medium text-white after:absolute after:inset-0"

@@ -26,7 +26,10 @@ async function contrastBehind(page: Page, text: Locator): Promise<number> {
     style.textContent = "[data-contrast-probe], [data-contrast-probe] * { color: transparent !important; text-shadow: none !important; }";
     document.head.append(style);
   });
-  const shot = await text.screenshot({ animations: "disabled" });
+  // The box less its outermost pixel: a box at a fractional position takes in a sliver of what lies
+  // beside it (the photo around a name on its own dark ground), which is not behind the letters.
+  const box = (await text.boundingBox())!;
+  const shot = await page.screenshot({ clip: { x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2 }, animations: "disabled" });
   await text.evaluate((el) => {
     delete el.dataset.contrastProbe;
     document.getElementById("contrast-probe")?.remove();
