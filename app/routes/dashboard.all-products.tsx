@@ -257,7 +257,9 @@ export default function AllProducts() {
                   <div className="flex aspect-square w-full items-center justify-center rounded bg-brass-100 text-center text-xs">No image yet</div>
                 )}
                 <div className="min-w-0">
-                  <h2 className="font-medium wrap-anywhere sm:mt-2">{p.name}</h2>
+                  <h2 className="line-clamp-2 font-medium wrap-anywhere sm:mt-2" title={p.name}>
+                    {p.name}
+                  </h2>
                   <p className="text-sm text-brass-900/80">
                     {categoryName(p.category)} · {formatINR(p.priceDiscount ?? p.priceFixed)}
                   </p>

@@ -54,7 +54,9 @@ export function ListGrid({ list }: { list: ProductList }) {
                 ) : (
                   <div className="flex aspect-square items-center justify-center rounded bg-brass-100 text-sm">Processing…</div>
                 )}
-                <h2 className="mt-2 font-medium wrap-anywhere">{product.name}</h2>
+                <h2 className="mt-2 line-clamp-2 font-medium wrap-anywhere" title={product.name}>
+                  {product.name}
+                </h2>
                 <p className="text-sm text-brass-900/80">
                   {formatINR(product.priceDiscount ?? product.priceFixed)}
                   {/* The owner sees at once which entries no buyer can buy now. */}
