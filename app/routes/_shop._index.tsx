@@ -112,7 +112,7 @@ export default function Home() {
                     image={tile.image}
                     alt=""
                     sizes="(min-width: 1024px) 33vw, 50vw"
-                    imgClassName="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
+                    imgClassName="block aspect-[4/3] h-full w-full object-cover transition-transform group-hover:scale-105"
                   />
                 </div>
                 <div className="shop-caption-delay col-start-1 row-start-1 self-end p-3 text-white">
