@@ -5,7 +5,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
-import { editBase } from "#app/modules/catalog/edit-conflict.ts";
+import { editBase, valueAt } from "#app/modules/catalog/edit-conflict.ts";
 import { productEditFormFields, productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, controlClass, Field, FieldError, FIRST_WRONG_ID, FirstWrongProvider, firstWrongField, Labelled, buttonClass } from "./field.tsx";
@@ -15,7 +15,7 @@ import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
 import { SignedOutNote } from "./signed-out-note.tsx";
 import { StateFields } from "./state-fields.tsx";
-import { TRANSLATION_FIELD_NAMES, TranslationFields, translationMeta } from "./translation-fields.tsx";
+import { TRANSLATION_FIELD_NAMES, TranslationFields, translationMeta, translationName } from "./translation-fields.tsx";
 
 const constraint = getZodConstraint(productEditFormFields);
 
@@ -97,8 +97,8 @@ export function ProductEditForm({
   // from it when the form is based on a new version. Conform's reply leaves emptied fields out,
   // and they must stay empty (a cleared discount must not come back). Before one, the stored value.
   const returned = lastResult?.initialValue;
-  const returnedText = (...path: string[]) => {
-    const v = path.reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), returned);
+  const returnedText = (name: string) => {
+    const v = valueAt(returned ?? {}, name);
     return typeof v === "string" ? v : "";
   };
   const value = (name: keyof typeof fields, stored: string) => (returned ? returnedText(name) : stored);
@@ -175,7 +175,7 @@ export function ProductEditForm({
                   const meta = translationMeta(fields.translations, lang, key);
                   const stored = product.translations[lang][key] ?? "";
                   // As the other fields: after a refused post what was sent, else the stored text.
-                  return { value: returned ? returnedText("translations", lang, key) : stored, errors: meta.errors };
+                  return { value: returned ? returnedText(translationName(lang, key)) : stored, errors: meta.errors };
                 }}
               />
             </>

@@ -65,7 +65,8 @@ export function changesSince(baseText: unknown, now: EditBase): FieldChange[] {
 
 type FormValues = Record<string, unknown>;
 
-const valueAt = (values: FormValues, name: string): unknown =>
+/** A form value by its dotted name ("translations.bn.name"), from Conform's nested values. */
+export const valueAt = (values: FormValues, name: string): unknown =>
   name.split(".").reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as FormValues)[key] : undefined), values);
 
 function setValueAt(values: FormValues, name: string, value: string): void {
