@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef } from "react";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
-import { SIGNED_OUT_MESSAGE } from "./xhr-upload.ts";
+import { SIGN_IN_PATH, SIGNED_OUT_MESSAGE } from "./xhr-upload.ts";
 
 /**
  * Beside the button of a form sent with JavaScript whose sign-in had ended, brought into view: the
@@ -36,7 +36,7 @@ export async function keepPageWhenSignedOut<T>(serverAction: () => Promise<T>): 
   try {
     return await serverAction();
   } catch (thrown) {
-    if (thrown instanceof Response && new URL(thrown.headers.get("Location") ?? "/", window.location.href).pathname === "/admin") return { signedOut: true };
+    if (thrown instanceof Response && new URL(thrown.headers.get("Location") ?? "/", window.location.href).pathname === SIGN_IN_PATH) return { signedOut: true };
     throw thrown;
   }
 }

@@ -13,6 +13,9 @@ export interface XhrResult {
   signedOut?: boolean;
 }
 
+/** Where an admin request whose sign-in has ended is sent (requireAdmin, app/modules/auth/auth.server.ts). */
+export const SIGN_IN_PATH = "/admin";
+
 /** What the owner reads when her sign-in ended while she filled a form; the form stays as it was. */
 export const SIGNED_OUT_MESSAGE =
   "Your sign-in has ended, so this was not saved. Sign in again in a new tab, then come back to this one and send it again: what you typed and chose is still here.";
@@ -47,7 +50,7 @@ export function useXhrUpload() {
         xhr.onabort = () => fail("The upload was cancelled.");
         xhr.onload = () => {
           const landed = new URL(xhr.responseURL || target.href);
-          if (landed.pathname === "/admin") return resolve({ ok: false, error: SIGNED_OUT_MESSAGE, fieldErrors: {}, page: null, signedOut: true });
+          if (landed.pathname === SIGN_IN_PATH) return resolve({ ok: false, error: SIGNED_OUT_MESSAGE, fieldErrors: {}, page: null, signedOut: true });
           if (xhr.status < 400 && landed.href !== target.href && landed.searchParams.has("status")) {
             if (options.navigateOnSuccess !== false) navigate(landed.pathname + landed.search, { preventScrollReset: true });
             resolve({ ok: true, error: null, fieldErrors: {}, page: null });
