@@ -148,6 +148,10 @@ describe("the Shop details form", () => {
       phone: "Phone: the country code is there, but that country has no such number. Please check the digits.",
       whatsapp: "WhatsApp number: the country code is there, but that country has no such number. Please check the digits.",
     });
+    // Pasted from Contacts (wrapped in invisible direction marks): read as normalisePhone reads it.
+    expect(errorsOf({ whatsapp: "\u202A+44 7700 900123\u202C" }).whatsapp).toBe(
+      "WhatsApp number: the country code is there, but that country has no such number. Please check the digits.",
+    );
   });
 
   it("refuses an empty address, a bad e-mail and a social link that is not https", () => {

@@ -52,7 +52,7 @@ const social = (label: string) =>
 
 /** A number typed with its country code that the numbering plan has no such number for (digits missing, one too many, a made-up range). */
 function hasCountryButNoSuchNumber(text: string): boolean {
-  const trimmed = text.trim();
+  const trimmed = typedNumber(text).trim();
   return trimmed.startsWith("+") && parsePhoneNumberFromString(trimmed)?.countryCallingCode !== undefined;
 }
 
