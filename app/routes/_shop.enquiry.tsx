@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EnquiryForm } from "#app/components/shop/enquiry.tsx";
+import { useEnquiryLine } from "#app/components/shop/enquiry-line.ts";
 import { Price } from "#app/components/shop/price.tsx";
 import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 function EnquiryRemove({ productId, name }: { productId: number; name: string }) {
   const t = useT("enquiry");
   return (
-    <EnquiryForm productId={productId} inList removeOnly>
+    <EnquiryForm productId={productId} inList removeOnly inLine={useEnquiryLine}>
       {() => (
         <button
           type="submit"

@@ -22,6 +22,36 @@ test("the heart adds and removes without reloading the page", async ({ page }) =
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
+test("hearts tapped quickly on a slow line all reach the list", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/product/wall-hanging");
+  await expect(page.locator('input[name="via"]').first()).toBeAttached();
+  // A slow line: every answer arrives 1.5 s after its request left (with the cookies of that
+  // moment), so the three taps below are all made before the first is answered.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+  const hearts = page.getByTestId("enquiry-heart");
+  for (const n of [0, 1, 2]) await hearts.nth(n).click();
+  // At once, each tapped heart says it is in the list.
+  for (const n of [0, 1, 2]) await expect(hearts.nth(n)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("enquiry-link")).toHaveAccessibleName("Enquiry (3)", { timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.goto("/enquiry");
+  await expect(page.getByTestId("enquiry-piece")).toHaveCount(3);
+
+  // The list's Remove buttons, two tapped at once on the slow line: both pieces leave.
+  await expect(page.locator('input[name="via"]').first()).toBeAttached();
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+  const remove = page.getByTestId("enquiry-remove");
+  await remove.nth(0).click();
+  await remove.nth(1).click();
+  await expect(page.getByTestId("enquiry-piece")).toHaveCount(1, { timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.reload();
+  await expect(page.getByTestId("enquiry-piece")).toHaveCount(1);
+});
+
 test("Copy message puts the enquiry's WhatsApp text on the clipboard", async ({ page }) => {
   await page.goto("/product/wall-hanging");
   await expect(page.locator('input[name="via"]').first()).toBeAttached();

@@ -1,10 +1,13 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { useEnquiryLine } from "#app/components/shop/enquiry-line.ts";
 import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 
 type EnquiryReply = { error: string | null };
+
+const alone = () => undefined;
 
 /**
  * A form that adds a piece to the enquiry list or removes it. Without JavaScript it posts
@@ -16,6 +19,7 @@ export function EnquiryForm({
   removeOnly = false,
   returnAnchor,
   className,
+  inLine,
   children,
 }: {
   productId: number;
@@ -25,6 +29,8 @@ export function EnquiryForm({
   /** A Remove button stays one, even clicked twice while its post is on the way. */
   removeOnly?: boolean;
   className?: string;
+  /** Forms tapped one after another (enquiry-line.ts): their posts wait in line. Not a single heart's page, to spare its script. */
+  inLine?: typeof useEnquiryLine;
   children: (listed: boolean) => ReactNode;
 }) {
   const fetcher = useFetcher<EnquiryReply>();
@@ -32,11 +38,12 @@ export function EnquiryForm({
   const location = useLocation();
   // Posted to the page's language's /enquiry, so a refusal comes back in that language.
   const action = useLocalPath()("/enquiry");
-  const pending = fetcher.formData?.get("intent");
+  const line = (inLine ?? alone)(fetcher, action);
+  const pending = (line?.waiting ?? fetcher.formData)?.get("intent");
   // Shown at once while the post is on its way; the loaders' answer confirms it.
   const listed = typeof pending === "string" ? pending === "add" : inList;
   return (
-    <fetcher.Form method="post" action={action} className={className} preventScrollReset>
+    <fetcher.Form method="post" action={action} className={className} preventScrollReset onSubmit={line?.onSubmit}>
       <input type="hidden" name="intent" value={listed || removeOnly ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}${returnAnchor ? `#${returnAnchor}` : ""}`} />

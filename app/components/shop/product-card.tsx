@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { EnquiryForm } from "#app/components/shop/enquiry.tsx";
+import { useEnquiryLine } from "#app/components/shop/enquiry-line.ts";
 import { HeartIcon } from "#app/components/shop/enquiry-link.tsx";
 import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
 import { PercentOffBadge, Price } from "#app/components/shop/price.tsx";
@@ -14,7 +15,7 @@ import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 function EnquiryHeart({ productId, name, inList, cardId }: { productId: number; name: string; inList: boolean; cardId: string }) {
   const t = useT("listing");
   return (
-    <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
+    <EnquiryForm productId={productId} inList={inList} returnAnchor={cardId} inLine={useEnquiryLine} className="absolute top-1 right-1 z-10 max-w-[80%] text-right">
       {(listed) => (
         <button
           type="submit"
