@@ -17,6 +17,7 @@ import { heardVersionMs } from "#app/modules/site/page-cache-limits.ts";
 import { listenForBumps } from "#app/modules/site/public-version.server.ts";
 import { publicUrlWarning } from "#app/modules/site/public-url.ts";
 import { TAP_PATH } from "#app/modules/interest/kinds.ts";
+import { flushPageHits } from "#app/modules/interest/counter.server.ts";
 import { applyClientAddress } from "./client-address.ts";
 import { countPageViews, tapEndpoint } from "./interest.ts";
 import { mediaFromStore, mediaRedirect } from "./media-proxy.ts";
@@ -235,7 +236,8 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "web server stopping");
-  server.close(() => process.exit(0));
+  // The page hits still gathering are written before the process ends.
+  server.close(() => void flushPageHits().finally(() => process.exit(0)));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/index.ts";
 import { countInterest, countTap, interestRedis, recordPageHit, recordSearchResults } from "./counter.server.ts";
 import { countsKey, movingKey, saltKey } from "./keys.server.ts";
@@ -53,6 +53,24 @@ describe("counting and the roll-up", () => {
     // which at 40 happens on a few days in a hundred (13 of 400 sets of 40 in Redis read 38 or 39).
     // Within 2 of 40, not 300 (one per view) or 1.
     for (const productId of [7, 0]) expect(Math.abs((await figure(productId, "visitors")) - 40), `visitors of ${productId}`).toBeLessThanOrEqual(2);
+  });
+
+  it("writes a burst of page hits together, and a roll-up right after a hit counts it", async () => {
+    const pipelines = vi.spyOn(redis, "pipeline");
+    try {
+      await Promise.all(Array.from({ length: 200 }, (_, i) => view(11, `198.51.100.${i % 20}`, { search: "hathi" })));
+      // One pipeline for the 200 answers, not one each.
+      expect(pipelines.mock.calls.length).toBe(1);
+    } finally {
+      pipelines.mockRestore();
+    }
+    // Not awaited: the owner's screen rolls up while the hit is still gathering.
+    void view(12);
+    await rollUpInterest();
+    expect(await figure(11, "views")).toBe(200);
+    expect(await figure(12, "views")).toBe(1);
+    expect(await figure(0, "page_views")).toBe(201);
+    expect(Math.abs((await figure(11, "visitors")) - 20)).toBeLessThanOrEqual(1);
   });
 
   it("never adds a batch twice: concurrent runs, a second run, and a run after a crash before the delete", async () => {

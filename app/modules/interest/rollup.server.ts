@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Redis } from "ioredis";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb, type DB } from "#db/index.ts";
-import { interestRedis } from "./counter.server.ts";
+import { flushPageHits, interestRedis } from "./counter.server.ts";
 import { dayEndsAt, isMetric } from "./kinds.ts";
 import { countsPattern, lastParts, movingKey, movingPattern, visitorsPattern } from "./keys.server.ts";
 
@@ -101,7 +101,9 @@ export interface RollUpResult {
 export async function rollUpInterest(db: DB = getDb(), redis: Redis = interestRedis()): Promise<RollUpResult> {
   // Each day's live hash becomes a batch first; then every batch is applied: this run's, one
   // another process moved and is applying (waited for on its id), one a failed run left behind.
-  // So a read after this run sees every count made before it started.
+  // So a read after this run sees every count made before it started (this process's page
+  // hits still gathering included).
+  await flushPageHits();
   for (const key of await scanKeys(redis, countsPattern())) {
     const [day] = lastParts(key, 1) as [string];
     // Another roll-up may have moved it a moment ago: its batch is found below.
