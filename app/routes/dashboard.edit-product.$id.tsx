@@ -7,17 +7,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { ConfirmButton, ConfirmStep, type ConfirmRequest } from "#app/components/admin/confirm-button.tsx";
-import { ConflictChanges } from "#app/components/admin/conflict-changes.tsx";
 import { secondaryButtonClass } from "#app/components/admin/field.tsx";
 import { MediaState } from "#app/components/admin/media-state.tsx";
 import type { PendingView } from "#app/components/admin/pending-photos.tsx";
 import { DELETE_PRODUCT_CONFIRM, deleteProductDetail, productStateText } from "#app/components/admin/product-card-actions.tsx";
 import { usePollWhile } from "#app/components/admin/poll.ts";
 import { ProductEditForm } from "#app/components/admin/product-edit-form.tsx";
+import { RefusedSave, type SaveAnswer } from "#app/components/admin/refused-save.tsx";
 import { isSignedOutAnswer, keepPageWhenSignedOut, skipRevalidationWhenSignedOut } from "#app/components/admin/signed-out-note.tsx";
 import { StatusMessage, statusFrom } from "#app/components/admin/status-message.tsx";
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
-import type { FieldChange } from "#app/lib/field-changes.ts";
 import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
@@ -79,16 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]> | null;
-  error?: string;
-  imageError?: string | null;
-  confirm?: ConfirmRequest;
-  /** An edit based on an old version: what changed meanwhile, and the version to save on. */
-  conflict?: { changes: FieldChange[]; version: number; base: string };
-  /** Photos kept from a refused save, shown on the returned form. */
-  pending?: PendingView | null;
-};
+type ActionData = SaveAnswer & { confirm?: ConfirmRequest };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -261,8 +251,7 @@ export default function EditProduct() {
         {pieceFiguresText(figures)}
       </p>
       <StatusMessage message={actionData ? null : status} />
-      <StatusMessage message={actionData?.error} detail={actionData?.imageError} tone="error" />
-      {actionData?.conflict ? <ConflictChanges heading={CONFLICT_MESSAGES.changedHeading} changes={actionData.conflict.changes} nothingListed={CONFLICT_MESSAGES.nothingListed} /> : null}
+      <RefusedSave answer={actionData} />
       {actionData?.confirm ? (
         <ConfirmStep
           message={CONFIRM_TEXT[actionData.confirm.intent]!}
@@ -311,10 +300,7 @@ export default function EditProduct() {
             product={product}
             mode="full"
             returnTo={self}
-            lastResult={actionData?.result}
-            imageError={actionData?.imageError}
-            pending={actionData?.pending}
-            rebase={actionData?.conflict}
+            refusal={actionData}
             signedOut={signedOut}
           />
         </div>

@@ -190,7 +190,8 @@ test("Quick Edit: a damaged photo beside a good one keeps the typed name and pri
   await dialog.getByLabel("Add images").setInputFiles([await jpeg("IMG_0971.jpg", 29, 3000, 2000), await brokenJpeg("IMG_0972.jpg")]);
   await dialog.getByRole("button", { name: "Save changes" }).tap();
 
-  // The refusal comes back on the piece's edit page (the dialog posts there), with what she typed.
+  // The refusal comes back with what she typed: in the dialog with JavaScript, on the piece's
+  // edit page without (the dialog posts there).
   await expect(page.getByTestId("error-detail")).toHaveText("IMG_0972.jpg: The image file is damaged or incomplete and cannot be read.", { timeout: 30_000 });
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} quick`);
   await expect(page.getByLabel("Fixed price")).toHaveValue("99999");
@@ -213,8 +214,11 @@ test("Quick Edit on All Products: a refused price keeps the added photo, and the
   await dialog.getByLabel("Add images").setInputFiles([await jpeg("IMG_20261127_0950.jpg", 24, 4000, 3000)]);
   await dialog.getByRole("button", { name: "Save changes" }).tap();
 
-  // The refusal comes back (the dialog posts to the piece's edit page) with the photo kept.
+  // The refusal comes back (in the dialog with JavaScript, on the piece's edit page without) with the photo kept.
   await expect(page.getByLabel("Fixed price")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  // With JavaScript the refusal stays in the dialog, over the list she was working in.
+  if (javaScriptEnabled) await expect(dialog.getByTestId("pending-photos")).toBeVisible();
+  else await expect(page).toHaveURL(new RegExp(`/dashboard/edit-product/${id}`));
   const kept = page.getByTestId("pending-photos");
   await expect(kept.getByTestId("pending-name")).toHaveText([/^IMG_20261127_0950\.jpg · \d\.\d MB$/]);
   await expect(kept.getByTestId("pending-note")).toHaveText("Your photo was kept: correct what is marked in red and save; there is no need to choose it again.");

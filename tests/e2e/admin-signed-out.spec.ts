@@ -94,3 +94,40 @@ test("an Edit or a state button sent after the sign-in ended keeps the page and 
   await expect(page.getByLabel("Description")).not.toHaveValue("Typed on the phone, worth keeping");
   await expect(page.getByLabel("State")).toHaveValue("available");
 });
+
+test("a Quick Edit in All Products' dialog sent after the sign-in ended stays in the dialog as typed (JS), or leads to signing in (no JS); saved once signed in again", async ({ page, context, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const name = uniqueName("Dialog signed out");
+  const id = await addProduct(page, { name, category: "special-items", images: [await jpeg("dialog-signed-out.jpg", 18, 64, 48)] });
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  await page.getByTestId("admin-product-card").filter({ hasText: name }).getByRole("link", { name: "Quick Edit" }).tap();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Description").fill("Typed in the dialog, worth keeping");
+  await dialog.getByLabel("Fixed Price").fill("6543");
+  await context.clearCookies();
+  await dialog.getByRole("button", { name: "Save changes" }).tap();
+
+  if (javaScriptEnabled) {
+    const note = dialog.getByTestId("signed-out");
+    await expect(note).toContainText("Your sign-in has ended, so this was not saved.");
+    await expect(note).toBeInViewport();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/all-products\\?.*edit=${id}`));
+    await expect(dialog.getByLabel("Description")).toHaveValue("Typed in the dialog, worth keeping");
+    await expect(dialog.getByLabel("Fixed Price")).toHaveValue("6543");
+    await page.screenshot({ path: "docs/screenshots/admin-quick-edit-signed-out-js-phone.png", scale: "css", animations: "disabled" });
+    // Signed in again in another tab, the same dialog saves what she typed.
+    const other = await context.newPage();
+    await signIn(other);
+    await other.close();
+    await dialog.getByRole("button", { name: "Save changes" }).tap();
+    await expect(page.getByText("Product updated successfully")).toBeVisible({ timeout: 30_000 });
+    await page.goto(`/dashboard/edit-product/${id}`);
+    await expect(page.getByLabel("Description")).toHaveValue("Typed in the dialog, worth keeping");
+  } else {
+    await expect(page).toHaveURL(/\/admin\?redirectTo=/);
+    await signIn(page);
+    await page.goto(`/dashboard/edit-product/${id}`);
+    await expect(page.getByLabel("Description")).not.toHaveValue("Typed in the dialog, worth keeping");
+  }
+});

@@ -1,6 +1,5 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
@@ -10,7 +9,8 @@ import { productEditFormFields, productEditFormSchema } from "#app/modules/catal
 import { PRODUCT_IMAGE_MESSAGES, productImagesProblem, UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { CategoryOptions, controlClass, Field, FieldError, FIRST_WRONG_ID, FirstWrongProvider, firstWrongField, Labelled, buttonClass } from "./field.tsx";
 import { FilePicker } from "./file-picker.tsx";
-import { PendingPhotos, type PendingView } from "./pending-photos.tsx";
+import { PendingPhotos } from "./pending-photos.tsx";
+import type { SaveAnswer } from "./refused-save.tsx";
 import { ImagePreviews } from "./image-previews.tsx";
 import { constraintOf, PriceFields } from "./price-fields.tsx";
 import { SignedOutNote } from "./signed-out-note.tsx";
@@ -40,24 +40,24 @@ export function ProductEditForm({
   product,
   mode,
   returnTo,
-  lastResult,
-  imageError,
-  rebase,
-  pending = null,
+  refusal,
   signedOut = false,
+  fetcherKey,
 }: {
   product: EditableProduct;
   mode: "quick" | "full";
   returnTo: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  imageError?: string | null;
-  /** After an edit refused as based on an old version: the current one, so the next save may go through. */
-  rebase?: { version: number; base: string } | null;
-  /** Photos the server kept from a refused save (shown as chosen; not chosen again). */
-  pending?: PendingView | null;
+  /**
+   * The last save's refusal: the form as sent, the photos the server kept (shown as chosen, not
+   * chosen again) and, after an edit based on an old version, the current one to save on.
+   */
+  refusal?: SaveAnswer;
   /** The last save found the sign-in ended: the form stays as typed, and the note says so. */
   signedOut?: boolean;
+  /** In All Products' dialog, with JavaScript: saved by this fetcher, so a refusal comes back in the dialog (product-editor-modal.tsx). */
+  fetcherKey?: string;
 }) {
+  const { result: lastResult, imageError, conflict: rebase, pending = null } = refusal ?? {};
   const [files, setFiles] = useState<File[]>([]);
   // The version the owner started from: a poll's revalidation must not move it on under what
   // she typed (that would let her save silently over another save); a navigation (after a
@@ -121,6 +121,8 @@ export function ProductEditForm({
         method="post"
         action={`/dashboard/edit-product/${product.id}${mode === "full" ? `#${FIRST_WRONG_ID}` : ""}`}
         encType="multipart/form-data"
+        navigate={!fetcherKey}
+        fetcherKey={fetcherKey}
         id={form.id}
         onSubmit={(event) => {
           if (clientImageError) {

@@ -1,8 +1,11 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { clientAction as saveEdit } from "#app/routes/dashboard.edit-product.$id.tsx";
 import { secondaryButtonClass } from "./field.tsx";
 import { productCardId } from "./product-card-actions.tsx";
 import { ProductEditForm, type EditableProduct } from "./product-edit-form.tsx";
+import { RefusedSave } from "./refused-save.tsx";
+import { isSignedOutAnswer } from "./signed-out-note.tsx";
 
 /** All Products' Quick Edit and Full Edit: a dialog over the list (open without JS, modal with it). */
 export function EditorModal({
@@ -52,7 +55,7 @@ export function EditorModal({
         </p>
       ) : (
         <div className="mt-4">
-          <ProductEditForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={`${returnTo}#${productCardId(editing.id)}`} />
+          <DialogForm key={`${editing.id}-${mode}`} product={editing} mode={mode} returnTo={`${returnTo}#${productCardId(editing.id)}`} />
           <p className="mt-4 text-sm">
             <Link className="inline-flex min-h-11 items-center underline" to={`/dashboard/edit-product/${editing.id}`}>
               Open the edit page (images, order, main image)
@@ -61,5 +64,31 @@ export function EditorModal({
         </div>
       )}
     </dialog>
+  );
+}
+
+/**
+ * The dialog's form. With JavaScript it is saved by a fetcher, so an answer other than "saved"
+ * stays in the dialog with what she typed: a refusal (its reasons, the photos kept), and a
+ * sign-in that had ended, which sent her to the sign-in page before (the edit page it posted to
+ * asked for one). Without JavaScript it posts to the edit page, which shows a refusal.
+ */
+function DialogForm({ product, mode, returnTo }: { product: EditableProduct; mode: "quick" | "full"; returnTo: string }) {
+  const key = `dialog-save-${product.id}-${mode}`;
+  const answer = useFetcher<typeof saveEdit>({ key }).data;
+  const signedOut = isSignedOutAnswer(answer);
+  const refusal = signedOut ? undefined : answer;
+  return (
+    <>
+      <RefusedSave answer={refusal} />
+      <ProductEditForm
+        product={product}
+        mode={mode}
+        returnTo={returnTo}
+        refusal={refusal}
+        signedOut={signedOut}
+        fetcherKey={key}
+      />
+    </>
   );
 }
