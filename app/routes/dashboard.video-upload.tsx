@@ -14,6 +14,9 @@ import { mediaScreenAction, mediaScreenLoader } from "#app/modules/media/media-s
 import { MEDIA_SCREENS } from "#app/modules/media/media-screens.ts";
 
 export const NOT_A_VIDEO = "Please choose a video file.";
+/** Said when the file is chosen, before minutes of upload on a phone's line end in the server's refusal. */
+export const videoTooLarge = (file: { name: string; size: number }) =>
+  `${file.name} is ${Math.ceil(file.size / MB)} MB; a video can be at most ${UPLOAD_LIMITS.videoBytes / MB} MB. Shorten it (a phone's gallery can trim a video) and choose it again.`;
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   mediaScreenLoader(request, async () => ({ videos: await listVideos() }));
@@ -63,8 +66,9 @@ export default function VideoUpload() {
           inputRef={inputRef}
           hint={`MP4, MOV, WebM, MKV, AVI or 3GP, up to ${UPLOAD_LIMITS.videoBytes / MB} MB.`}
           onFiles={([picked]) => {
-            if (picked && !picked.type.startsWith("video/")) {
-              setError(NOT_A_VIDEO);
+            const refusal = !picked ? null : !picked.type.startsWith("video/") ? NOT_A_VIDEO : picked.size > UPLOAD_LIMITS.videoBytes ? videoTooLarge(picked) : null;
+            if (refusal) {
+              setError(refusal);
               if (inputRef.current) inputRef.current.value = "";
               setFile(null);
               return;

@@ -1,3 +1,7 @@
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { UPLOAD_LIMITS } from "../../app/modules/media/limits.ts";
 import { expect, test } from "./test.ts";
 import { signIn } from "./helpers.ts";
 import { addProduct } from "./fixtures/admin.ts";
@@ -123,4 +127,25 @@ test("Upload: photos dropped on the drop zone are taken like picked ones", async
   expect(await page.getByLabel("Images (1 to 5)").evaluate((input: HTMLInputElement) => [...input.files!].map((f) => f.name))).toEqual(["dropped.jpg"]);
   await page.getByLabel("Category").selectOption("my-creativity");
   await expect(page.getByRole("button", { name: "Add product" })).toBeEnabled();
+});
+
+test("Video Upload: a video over the limit is refused when it is chosen, before minutes of upload", async ({ page }) => {
+  // A sparse file: the browser reads its size, nothing is written or read in full.
+  const big = path.join(os.tmpdir(), `VID_20261129_over-${Date.now()}.mp4`);
+  await fs.writeFile(big, "");
+  await fs.truncate(big, UPLOAD_LIMITS.videoBytes + 1);
+  try {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/dashboard/video-upload");
+    await page.getByLabel("Video file").setInputFiles(big);
+    await expect(page.getByTestId("error-message")).toHaveText(`${path.basename(big)} is 201 MB; a video can be at most 200 MB. Shorten it (a phone's gallery can trim a video) and choose it again.`);
+    await expect(page.getByTestId("video-preview")).toHaveCount(0);
+    await page.getByRole("button", { name: "Upload video" }).click();
+    expect(posts).toEqual([]);
+  } finally {
+    await fs.rm(big, { force: true });
+  }
 });

@@ -382,3 +382,21 @@ test("contact: after a refused send, focus is on the first wrong field", async (
   await expect(page.getByTestId("field-error")).toHaveCount(3);
   await expect(page.getByLabel("Phone / WhatsApp")).toBeFocused();
 });
+
+test("on a phone, a page of videos keeps the scroll-to-top button off their controls", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, shown] of [["/about?view=videos", false], ["/gallery", true]] as const) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const button = page.getByTestId("scroll-to-top");
+    // The button is there (past 300 px), but not shown over the videos.
+    await expect(button).toHaveCount(1);
+    if (shown) await expect(button).toBeVisible();
+    else {
+      await expect(page.locator("video[controls]").first()).toBeAttached();
+      await expect(button).toBeHidden();
+    }
+  }
+});
