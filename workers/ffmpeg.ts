@@ -42,6 +42,13 @@ export interface ProbeStream {
   pix_fmt?: string;
   duration?: string;
   sample_aspect_ratio?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  bit_rate?: string;
+  color_transfer?: string;
+  color_primaries?: string;
+  color_space?: string;
+  color_range?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "#app/lib/redis.server.ts";
 import { jobId } from "#app/modules/jobs/jobs.ts";
@@ -11,7 +13,7 @@ import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { checkFfmpegCapabilities, FfmpegTimeoutError, missingCapabilities, probe, runFfmpeg } from "./ffmpeg.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
-import { BadVideoError, inspectVideo, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
+import { BadVideoError, inspectVideo, isWebReady, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
 
 const MAX_DURATION_MS = 3_000;
 let running: RunningWorkers;
@@ -45,6 +47,26 @@ async function clipBytes(options: Parameters<typeof makeClip>[1] = {}, ext = "mp
 
 function mediaFile(key: string) {
   return path.join(getDiskStorage().mediaDir, key);
+}
+
+const run = promisify(execFile);
+
+/** The MP4 ffmpeg writes with these arguments (inputs, filters, codecs), then copied with `copyArgs`. */
+async function ffmpegBytes(args: string[], copyArgs: string[] = []): Promise<Buffer> {
+  const [made, copied] = [getDiskStorage().scratchPath("mp4"), getDiskStorage().scratchPath("mp4")];
+  const ffmpeg = (more: string[]) => run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...more], { timeout: 60_000, killSignal: "SIGKILL" });
+  await ffmpeg([...args, made]);
+  await ffmpeg(["-i", made, "-c", "copy", ...copyArgs, copied]);
+  const data = await fs.readFile(copied);
+  await Promise.all([fs.unlink(made), fs.unlink(copied)]);
+  return data;
+}
+
+/** The RGB of the pixel at (8, 8) of a video's or picture's first frame, read as its colour tags say. */
+async function pixel(file: string): Promise<number[]> {
+  const args = ["-v", "error", "-i", file, "-frames:v", "1", "-vf", "crop=2:2:8:8,format=rgb24", "-f", "rawvideo", "-"];
+  const { stdout } = await run("ffmpeg", args, { encoding: "buffer" });
+  return [...stdout.subarray(0, 3)];
 }
 
 describe("ffmpeg's capabilities, checked when the worker starts", () => {
@@ -190,6 +212,63 @@ describe("video pipeline", () => {
     const row = await waitForMedia(mediaId);
     expect(row.status).toBe("failed");
     expect(row.error).toBe(VIDEO_MESSAGES.undecodable);
+  });
+
+  it("makes an HDR phone video (10-bit HEVC, BT.2020, HLG, turned on its side) SDR BT.709: red stays red", async () => {
+    // Pure red as an iPhone records it: BT.709 red converted into BT.2020 HLG, 10-bit.
+    const toHlg = "format=gbrp,zscale=tin=bt709:pin=bt709:min=gbr:rin=pc:t=arib-std-b67:p=bt2020:m=bt2020nc:r=tv,format=yuv420p10le";
+    const data = await ffmpegBytes([
+      "-f", "lavfi", "-i", "color=c=red:s=320x240:r=15", "-t", "1", "-vf", toHlg,
+      "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1",
+      "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+    ], ["-metadata:s:v", "rotate=90"]); // this ffmpeg writes the rotation only when copying
+    const row = await waitForMedia((await uploadVideo(data)).mediaId);
+    expect([row.status, row.error]).toEqual(["ready", null]);
+    const file = (role: string) => mediaFile(row.variants!.find((v) => v.role === role)!.path);
+    for (const role of ["web", "preview"]) {
+      const { video } = await probe(file(role));
+      expect([video?.width, video?.height, video?.pix_fmt]).toEqual([240, 320, "yuv420p"]);
+      expect([video?.color_primaries, video?.color_transfer, video?.color_space]).toEqual(["bt709", "bt709", "bt709"]);
+    }
+    // Before the conversion, read as tagged, red came out washed out: (137, 53, 30).
+    for (const role of ["web", "preview", "poster"]) {
+      const [r, g, b] = await pixel(file(role));
+      expect({ role, rgb: [r, g, b], red: r! > 140 && g! < 40 && b! < 40 }).toMatchObject({ role, red: true });
+    }
+  });
+
+  it("refuses an MP4 cut short (its index at the front says 2.9 s, half is there): nothing is served", async () => {
+    const data = await clipBytes({ seconds: 2.9, args: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"] });
+    const { mediaId } = await uploadVideo(data.subarray(0, data.length / 2));
+    const row = await waitForMedia(mediaId);
+    expect([row.status, row.variants, row.attempts]).toEqual(["failed", null, 1]);
+    expect(row.error).toMatch(/^Only \d s of this 3 s video could be read: the file is incomplete or damaged\. Please upload it again\.$/);
+  });
+
+  it("says an MP4 without its index (moov) is damaged, not that it is not a video", async () => {
+    const data = await clipBytes({ seconds: 2 });
+    const { mediaId } = await uploadVideo(data.subarray(0, data.length / 2));
+    const row = await waitForMedia(mediaId);
+    expect([row.status, row.error, row.attempts]).toEqual(["failed", VIDEO_MESSAGES.damaged, 1]);
+    expect(VIDEO_MESSAGES.damaged).toMatch(/damaged or incomplete.*upload it again/);
+  });
+
+  it("re-encodes a 240 fps, 30 Mbit/s slow-motion clip at 60 fps instead of serving it byte for byte", async () => {
+    const data = await clipBytes({ seconds: 1, size: "1280x720", rate: 240, audio: false, args: ["-c:v", "libx264", "-preset", "ultrafast", "-b:v", "30M", "-pix_fmt", "yuv420p"] });
+    const row = await waitForMedia((await uploadVideo(data)).mediaId);
+    expect(row.error).toBeNull();
+    const web = row.variants!.find((v) => v.role === "web")!;
+    const { video } = await probe(mediaFile(web.path));
+    expect([video?.avg_frame_rate, web.height]).toEqual(["60/1", 720]);
+    expect(web.bytes).toBeLessThan(data.length / 4);
+    // Each rule alone: a modest 60 fps clip is copied; faster or heavier is not.
+    const file = getDiskStorage().scratchPath("mp4");
+    await makeClip(file, { seconds: 1, rate: 60, audio: false });
+    const info = await probe(file);
+    await fs.unlink(file);
+    expect(isWebReady(info)).toBe(true);
+    expect(isWebReady({ ...info, video: { ...info.video, avg_frame_rate: "120/1" } })).toBe(false);
+    expect(isWebReady({ ...info, video: { ...info.video, bit_rate: "8000000" } })).toBe(false);
   });
 
   it("never reads local files or fetches URLs named inside an upload (HLS playlist or concat script posing as .mp4)", async () => {

@@ -1,10 +1,14 @@
 import { promises as fs } from "node:fs";
+import { fileTypeFromFile } from "file-type";
 import { UPLOAD_LIMITS } from "#app/modules/media/limits.ts";
 import { MESSAGES } from "#app/modules/media/messages.ts";
 import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import { FfmpegInputError, FfmpegStoppedError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
 import { BadImageError, makeImageVariants, type ImageResult } from "./images.ts";
+import { FRAME_RATE_CAP, isWebReady, posterFilter, PREVIEW_MAX_HEIGHT, videoFilterOptions, WEB_MAX_HEIGHT } from "./video-encoding.ts";
+
+export { isWebReady, PREVIEW_MAX_HEIGHT, WEB_MAX_HEIGHT };
 
 export interface VideoLimits {
   /** Longest accepted video. */
@@ -30,8 +34,6 @@ export const VIDEO_LIMITS: VideoLimits = {
 };
 
 export const PREVIEW_SECONDS = 6;
-export const PREVIEW_MAX_HEIGHT = 480;
-export const WEB_MAX_HEIGHT = 720;
 
 /** Bad input the worker refuses for good (the processor turns it into UnrecoverableError). */
 export class BadVideoError extends Error {}
@@ -40,6 +42,9 @@ export const VIDEO_MESSAGES = {
   empty: MESSAGES.emptyFile,
   notVideo: MESSAGES.notVideo,
   noLength: "The video's length could not be read; it may be damaged.",
+  damaged: "This video file is damaged or incomplete and cannot be read. Please upload it again.",
+  incomplete: (readMs: number, statedMs: number) =>
+    `Only ${formatDuration(readMs)} of this ${formatDuration(statedMs)} video could be read: the file is incomplete or damaged. Please upload it again.`,
   undecodable: "The video could not be decoded; the file may be damaged or use an unsupported codec.",
   tooLong: (limitMs: number, actualMs: number) =>
     `The video is too long (${formatDuration(actualMs)}); the limit is ${formatDuration(limitMs)}.`,
@@ -72,7 +77,7 @@ export async function inspectVideo(inputPath: string, limits: VideoLimits): Prom
   try {
     info = await probe(inputPath, limits.probeTimeoutMs);
   } catch (error) {
-    if (error instanceof FfmpegInputError) throw new BadVideoError(VIDEO_MESSAGES.notVideo);
+    if (error instanceof FfmpegInputError) throw new BadVideoError((await isVideoContainer(inputPath)) ? VIDEO_MESSAGES.damaged : VIDEO_MESSAGES.notVideo);
     if (error instanceof FfmpegTimeoutError) throw new BadVideoError(VIDEO_MESSAGES.notVideo);
     throw error;
   }
@@ -83,24 +88,32 @@ export async function inspectVideo(inputPath: string, limits: VideoLimits): Prom
   return { ...info, durationMs };
 }
 
-/** Square pixels, then the shorter side fitted within maxShort (never upscaled), even dimensions. */
-function scaleFilter(maxShort: number): string {
-  const square = "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2'";
-  const fit = `scale=w='if(gte(iw,ih),-2,min(${maxShort},iw))':h='if(gte(iw,ih),min(${maxShort},ih),-2)'`;
-  return `${square},${fit},setsar=1`;
+/**
+ * Whether the file's bytes name a video container (an MP4 whose index is missing is still an
+ * MP4): ffprobe failing on one means a damaged file, not a wrong kind of file. The upload
+ * (app/modules/media/upload.server.ts) checks the type the same way.
+ */
+async function isVideoContainer(inputPath: string): Promise<boolean> {
+  const type = await fileTypeFromFile(inputPath).catch(() => undefined);
+  return Boolean(type?.mime.startsWith("video/"));
 }
 
-/** An H.264/AAC MP4 that already fits the web copy's rules can be copied instead of re-encoded. */
-export function isWebReady(info: ProbeResult): boolean {
-  const v = info.video;
-  if (!v || v.codec_name !== "h264" || v.pix_fmt !== "yuv420p") return false;
-  if (!/mp4|mov/.test(info.formatName)) return false;
-  if (info.audio && info.audio.codec_name !== "aac") return false;
-  const sar = v.sample_aspect_ratio;
-  if (sar && sar !== "1:1" && sar !== "0:1") return false;
-  const rotated = Boolean(v.tags?.rotate) || (v.side_data_list ?? []).some((d) => d.rotation);
-  if (rotated) return false;
-  return Math.min(v.width ?? 0, v.height ?? 0) <= WEB_MAX_HEIGHT;
+/** The length the container states: its longest audio or video stream, else its own. */
+function statedSeconds(info: ProbeResult): number {
+  const streams = [info.video, info.audio].map((s) => Number(s?.duration)).filter((d) => Number.isFinite(d) && d > 0);
+  return streams.length > 0 ? Math.max(...streams) : (info.durationSeconds ?? 0);
+}
+
+/**
+ * A file cut short with its index intact (at the front) decodes without an error up to where
+ * it stops: refused when the web copy is clearly shorter than the container says.
+ */
+function checkComplete(info: ProbeResult, web: ProbeResult | undefined): void {
+  const stated = statedSeconds(info);
+  const made = web?.durationSeconds ?? 0;
+  if (made < stated * 0.9 && stated - made > 1) {
+    throw new BadVideoError(VIDEO_MESSAGES.incomplete(made * 1000, stated * 1000));
+  }
 }
 
 async function removeQuietly(file: string): Promise<void> {
@@ -161,7 +174,7 @@ export async function makeVideoVariants(
         input: inputPath,
         output: posterFile,
         signal,
-        outputOptions: [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"],
+        outputOptions: [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", posterFilter(info.video), "-q:v", "2", "-f", "image2"],
         timeoutMs: limits.shortRunTimeoutMs,
       });
     await ffmpegStep(() => posterFrame(["-ss", at.toFixed(3)]).catch((error: unknown) => {
@@ -189,7 +202,7 @@ export async function makeVideoVariants(
         // An output seek too: decoding up to a tenth of the video costs less than the web copy.
         outputOptions: [
           "-ss", previewStart.toFixed(3), "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
-          "-vf", scaleFilter(PREVIEW_MAX_HEIGHT),
+          ...videoFilterOptions(info.video, PREVIEW_MAX_HEIGHT), ...FRAME_RATE_CAP,
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
           "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",
         ],
@@ -204,7 +217,7 @@ export async function makeVideoVariants(
       ? ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-sn", "-dn"]
       : [
           "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn",
-          "-vf", scaleFilter(WEB_MAX_HEIGHT),
+          ...videoFilterOptions(info.video, WEB_MAX_HEIGHT), ...FRAME_RATE_CAP,
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
           "-c:a", "aac", "-b:a", "128k", "-ac", "2",
         ];
@@ -227,6 +240,8 @@ export async function makeVideoVariants(
     });
     const previewSize = dimensions(previewInfo);
     const webSize = dimensions(webInfo);
+    // Before anything is stored: no part of a cut-off file is ever served.
+    checkComplete(info, webInfo);
     const preview = await storage.putDerivedFile(previewFile, "mp4");
     stored.push({ role: "preview", format: "mp4", path: preview.key, ...previewSize, bytes: preview.bytes });
     const web = await storage.putDerivedFile(webFile, "mp4");
