@@ -4,10 +4,11 @@
 // Step by step (another machine, a new server): docs/operations.md.
 import { loadEnvOrExit } from "#app/env.server.ts";
 import { RESTORE_TEXTS } from "#app/modules/backup/messages.ts";
-import { locateBackup, restoreBackup, RestoreRefused } from "#app/modules/backup/restore.server.ts";
+import { locateBackup, restoreBackup, RestoreFailed, RestoreRefused } from "#app/modules/backup/restore.server.ts";
 import { backupTargetFromEnv } from "#app/modules/backup/target.server.ts";
 import { closeQueues } from "#app/modules/jobs/queue.server.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
+import { startTriesAfresh } from "#app/modules/media/records.server.ts";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { closeDb, getDb } from "#db/index.ts";
 import { reconcile } from "#workers/reconcile.ts";
@@ -28,14 +29,15 @@ try {
   await storage.ensureDirs();
   const backup = locateBackup(argument, backupTargetFromEnv(env));
   await restoreBackup({ db, storage, databaseUrl: env.DATABASE_URL }, backup, { replace, say: (line) => console.log(line) });
-  // The derived sizes are not in a backup: the reconcile's repair queues every record missing
-  // them (and any left processing) for the worker; nothing is old enough to be swept.
+  // The derived sizes are not in a backup: with their tries afresh, the reconcile's repair queues
+  // every record missing them (and any left processing) for the worker; nothing is old enough to be swept.
+  await startTriesAfresh(db);
   const report = await reconcile(db, storage, { requeueAfterMs: 0, fileGraceMs: 100 * 365 * 86_400_000 });
   console.log(RESTORE_TEXTS.queued(report.repaired.length + report.requeued.length + report.storageRetried.length));
   await bumpPublicVersion();
   console.log(RESTORE_TEXTS.done(backup.name));
 } catch (error) {
-  if (!(error instanceof RestoreRefused)) throw error;
+  if (!(error instanceof RestoreRefused || error instanceof RestoreFailed)) throw error;
   console.error(error.message);
   code = 1;
 } finally {

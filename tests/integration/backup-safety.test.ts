@@ -219,7 +219,7 @@ describe("restore refuses", () => {
 });
 
 describe("retention", () => {
-  it("keeps the newest backup of each of the last 7 days and of each of the last 4 weeks", async () => {
+  it("keeps the newest backup of each of the last 7 days and of each of the last 4 weeks, and those of the last 48 hours", async () => {
     const dir = path.join(root, "retention");
     const target = new FolderBackupTarget(dir);
     // Sixty days of nightly backups (complete: each has a manifest), two on the last day.
@@ -236,7 +236,7 @@ describe("retention", () => {
       // Weekly: the newest of the weeks starting Monday 5 and Monday 12 October...
       "2026-10-11T030000000Z",
       "2026-10-18T030000000Z",
-      // ...and daily, the last 7 days (their weeks, 19 and 26 October, are among them).
+      // ...and daily, the last 7 days (their weeks, 19 and 26 October, are among them)...
       "2026-10-25T030000000Z",
       "2026-10-26T030000000Z",
       "2026-10-27T030000000Z",
@@ -244,7 +244,42 @@ describe("retention", () => {
       "2026-10-29T030000000Z",
       "2026-10-30T140000000Z",
       "2026-10-31T030000000Z",
-    ]);
+      // ...and every one of the last 48 hours.
+      "2026-10-30T030000000Z",
+    ].sort());
+  }, 60_000);
+
+  it("never removes a backup of the last 48 hours: Back up now after a mistake keeps the day's good copy", async () => {
+    const dir = path.join(root, "retention-recent");
+    const target = new FolderBackupTarget(dir);
+    const at = (day: number, hour: number) => backupName(new Date(Date.UTC(2026, 9, day, hour)));
+    const names = [...Array.from({ length: 31 }, (_, i) => at(i + 1, 3)), at(28, 1), at(29, 13), at(29, 15), at(30, 20), at(31, 10), at(31, 12)];
+    for (const name of names) {
+      await fs.mkdir(path.join(dir, name), { recursive: true });
+      await fs.writeFile(path.join(dir, name, MANIFEST_FILE), "{}");
+    }
+    const outcome = await makeBackup(deps(target), "dashboard", new Date(Date.UTC(2026, 9, 31, 14)));
+    expect(outcome).toMatchObject({ status: "succeeded" });
+    expect((await completeBackups(target)).sort()).toEqual(
+      [
+        // The weeks starting Monday 5, 12 and 19 October.
+        at(11, 3),
+        at(18, 3),
+        at(25, 3),
+        // The days 26 to 28 October.
+        at(26, 3),
+        at(27, 3),
+        at(28, 3),
+        // Every backup of the last 48 hours, whatever its day has besides.
+        at(29, 15),
+        at(30, 3),
+        at(30, 20),
+        at(31, 3),
+        at(31, 10),
+        at(31, 12),
+        at(31, 14),
+      ].sort(),
+    );
   }, 60_000);
 });
 

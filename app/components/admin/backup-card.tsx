@@ -8,7 +8,7 @@ const when = (iso: string) => `${new Date(iso).toLocaleString("en-IN", { timeZon
 
 /** The owner's backups on the overview: the last good one, what is running, "Back up now" and the latest dump. */
 export function BackupCard({ card, notice }: { card: BackupCardData; notice: string | null }) {
-  const { last, lastGood, queued } = card;
+  const { last, lastGood, queued, lastGoodHere, downloadable } = card;
   const running = last?.status === "running";
   // "Requested" is said by the card itself while it waits; once the run has ended the card shows how.
   const shownNotice = notice === BACKUP_TEXTS.queued ? null : notice;
@@ -28,18 +28,18 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
       {lastGood ? (
         <p className="mt-2 text-sm" data-testid="backup-last-good">
           {BACKUP_TEXTS.lastGood}: <time dateTime={lastGood.finishedAt!}>{when(lastGood.finishedAt!)}</time>,{" "}
-          <span data-testid="backup-size">{formatBytes(lastGood.bytes ?? 0)}</span>, in{" "}
+          <span data-testid="backup-size">{formatBytes(lastGood.bytes ?? 0)}</span>, {lastGoodHere ? "in" : "made in"}{" "}
           <span className="break-all font-mono text-xs" data-testid="backup-where">
             {lastGood.location}/{lastGood.name}
           </span>
-          . {BACKUP_TEXTS.contents}
+          . {lastGoodHere ? BACKUP_TEXTS.contents : <span data-testid="backup-not-here">{BACKUP_TEXTS.notHere}</span>}
         </p>
       ) : (
         <p className="mt-2 text-sm" data-testid="backup-last-good">
           {BACKUP_TEXTS.never}
         </p>
       )}
-      {lastGood && !lastGood.location.startsWith("s3://") ? (
+      {lastGood && lastGoodHere && !lastGood.location.startsWith("s3://") ? (
         <p className="mt-2 text-sm text-brass-900/80" data-testid="backup-on-this-server">
           {BACKUP_TEXTS.onThisServer}
         </p>
@@ -76,10 +76,14 @@ export function BackupCard({ card, notice }: { card: BackupCardData; notice: str
             {BACKUP_TEXTS.backUpNow}
           </button>
         </Form>
-        {lastGood ? (
+        {downloadable ? (
           <a href="/dashboard/backups/latest-dump" download className="inline-flex min-h-11 items-center text-sm text-clay underline" data-testid="backup-download">
             {BACKUP_TEXTS.download}
           </a>
+        ) : lastGood ? (
+          <p className="text-sm" data-testid="backup-no-download">
+            {BACKUP_TEXTS.noDump}
+          </p>
         ) : null}
       </div>
     </section>

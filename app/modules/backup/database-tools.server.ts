@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import { Transform, type Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 export interface DatabaseAddress {
   host: string;
@@ -108,18 +109,54 @@ export async function hasClientTool(): Promise<boolean> {
   }
 }
 
-/** Loads SQL into the database (which must exist) with the client tool. */
+/** mariadb-dump 10.11.8 and later start a dump with this line; MySQL's client and older MariaDB ones refuse it (docs/operations.md). */
+const SANDBOX_LINE = "/*M!999999\\- enable the sandbox mode */";
+
+/** The dump passed through without its first line when that is the sandbox line. */
+export function withoutSandboxLine(): Transform {
+  let head: Buffer | null = Buffer.alloc(0);
+  const isSandbox = (line: Buffer) => line.toString("utf8").trimEnd() === SANDBOX_LINE;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head === null) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      const newline = head.indexOf(0x0a);
+      if (newline === -1 && head.length <= SANDBOX_LINE.length + 8) return done();
+      const rest = newline !== -1 && isSandbox(head.subarray(0, newline)) ? head.subarray(newline + 1) : head;
+      head = null;
+      done(null, rest);
+    },
+    flush(done) {
+      done(null, head && !isSandbox(head) ? head : null);
+    },
+  });
+}
+
+/** Loads SQL into the database (which must exist) with the client tool; a failure says what the client said. */
 export async function loadDatabase(address: DatabaseAddress, produce: (into: Writable) => Promise<void>): Promise<void> {
   await withOptionFile(address, async (optionFile) => {
     const args = [`--defaults-extra-file=${optionFile}`, "--default-character-set=utf8mb4", "--binary-mode", address.database];
     const { child, tool } = await spawnFirst(["mariadb", "mysql"], args);
     const exit = finished(child, tool);
     child.stdout!.resume();
-    try {
-      await Promise.all([produce(child.stdin!), exit]);
-    } catch (error) {
-      child.kill("SIGKILL");
-      throw error;
+    let feeding: Promise<unknown>;
+    if (tool === "mariadb") feeding = produce(child.stdin!);
+    else {
+      const strip = withoutSandboxLine();
+      feeding = Promise.all([produce(strip), pipeline(strip, child.stdin!)]);
     }
+    const fed = await feeding.then(
+      () => null,
+      (error: NodeJS.ErrnoException) => error,
+    );
+    // The client then reads the end of its input and stops.
+    if (fed) child.stdin!.destroy();
+    const exited = await exit.then(
+      () => null,
+      (error: Error) => error,
+    );
+    // A client that stopped at an error broke the pipe: its own words say why.
+    if (exited && (!fed || fed.code === "EPIPE" || fed.code === "ERR_STREAM_PREMATURE_CLOSE")) throw exited;
+    if (fed) throw fed;
   });
 }

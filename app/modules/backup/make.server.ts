@@ -57,21 +57,29 @@ async function referencedOriginals(db: DB): Promise<string[]> {
 
 /** Whether a backup is complete: its manifest is there. */
 export async function isComplete(target: BackupTarget, name: string): Promise<boolean> {
-  try {
-    (await target.read(name, MANIFEST_FILE)).destroy();
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
-  }
+  return target.has(name, MANIFEST_FILE);
+}
+
+async function backupNames(target: BackupTarget): Promise<string[]> {
+  return (await target.list()).filter((name) => backupTime(name) !== null).sort().reverse();
 }
 
 /** The complete backups, newest first. */
 export async function completeBackups(target: BackupTarget): Promise<string[]> {
-  const names = (await target.list()).filter((name) => backupTime(name) !== null).sort().reverse();
   const complete: string[] = [];
-  for (const name of names) if (await isComplete(target, name)) complete.push(name);
+  for (const name of await backupNames(target)) if (await isComplete(target, name)) complete.push(name);
   return complete;
+}
+
+/** Whether a backup is complete and its dump is there (not removed by hand). */
+export async function hasDump(target: BackupTarget, name: string): Promise<boolean> {
+  return (await isComplete(target, name)) && (await target.has(name, DUMP_FILE));
+}
+
+/** The newest complete backup whose dump is there, or null: what "Download latest database dump" gives. */
+export async function newestWithDump(target: BackupTarget): Promise<string | null> {
+  for (const name of await backupNames(target)) if (await hasDump(target, name)) return name;
+  return null;
 }
 
 /** What the owner reads when a backup fails. */
@@ -161,9 +169,9 @@ async function removeIncomplete(target: BackupTarget): Promise<void> {
 }
 
 /** Removes the complete backups retention does not keep; returns their names. */
-async function applyRetention(deps: BackupDeps, current: string): Promise<string[]> {
+async function applyRetention(deps: BackupDeps, current: string, now: Date): Promise<string[]> {
   const complete = await completeBackups(deps.target);
-  const keep = backupsToKeep(complete, deps.keep);
+  const keep = backupsToKeep(complete, deps.keep, now);
   const removed = complete.filter((name) => !keep.has(name) && name !== current);
   for (const name of removed) await deps.target.remove(name);
   return removed;
@@ -214,7 +222,7 @@ export async function makeBackup(deps: BackupDeps, trigger: Trigger, now = new D
       const removed =
         size.missing.length > 0
           ? []
-          : await applyRetention(deps, name).catch((error: unknown) => {
+          : await applyRetention(deps, name, now).catch((error: unknown) => {
               log.warn({ err: error }, "could not remove old backups; the next run retries");
               return [];
             });

@@ -1,6 +1,7 @@
 // A backup's manifest (what it holds, with the sha256 and size of every file), its name
 // and which backups retention keeps. No I/O here.
 import { z } from "zod";
+import { KEEP_RECENT_HOURS } from "./jobs.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 export const DUMP_FILE = "database.sql.gz";
@@ -48,19 +49,33 @@ function weekOf(at: Date): string {
   return monday.toISOString().slice(0, 10);
 }
 
-/**
- * Which complete backups to keep: the newest of each of the last `daily` days that have one,
- * and the newest of each of the last `weekly` weeks that have one (the two sets overlap).
- */
-export function backupsToKeep(names: readonly string[], keep: { daily: number; weekly: number }): Set<string> {
-  const dated = names
+const KEEP_RECENT_MS = KEEP_RECENT_HOURS * 3600 * 1000;
+
+function dated(names: readonly string[]): { name: string; at: Date }[] {
+  return names
     .map((name) => ({ name, at: backupTime(name) }))
     .filter((b): b is { name: string; at: Date } => b.at !== null)
     .sort((a, b) => b.at.getTime() - a.at.getTime());
-  const kept = new Set<string>();
+}
+
+/** The backups younger than KEEP_RECENT_HOURS at `now`, newest first. */
+export function recentBackups(names: readonly string[], now: Date): string[] {
+  return dated(names)
+    .filter((b) => now.getTime() - b.at.getTime() < KEEP_RECENT_MS)
+    .map((b) => b.name);
+}
+
+/**
+ * Which complete backups to keep: every one younger than KEEP_RECENT_HOURS, the newest of each
+ * of the last `daily` days that have one, and the newest of each of the last `weekly` weeks
+ * that have one (the sets overlap).
+ */
+export function backupsToKeep(names: readonly string[], keep: { daily: number; weekly: number }, now: Date): Set<string> {
+  const kept = new Set<string>(recentBackups(names, now));
+  const all = dated(names);
   const pick = (period: (at: Date) => string, count: number) => {
     const seen = new Set<string>();
-    for (const b of dated) {
+    for (const b of all) {
       const key = period(b.at);
       if (seen.has(key)) continue;
       if (seen.size === count) break;

@@ -1,4 +1,5 @@
 // Every sentence the backup module shows the owner or prints on the command line.
+import { KEEP_RECENT_HOURS, MAX_RECENT } from "./jobs.ts";
 
 export const BACKUP_TEXTS = {
   cardTitle: "Backups",
@@ -13,7 +14,9 @@ export const BACKUP_TEXTS = {
   running: "Backing up",
   checkAgain: "Check again",
   download: "Download latest database dump",
-  noDump: "There is no backup to download yet.",
+  noDump: "This server has no backup to download yet: press Back up now to make one.",
+  notHere: "Its files are not on this server: it was made on the server the shop was restored from (or its folder was moved or removed).",
+  tooManyRecent: `Not backed up: there are already ${MAX_RECENT} backups from the last ${KEEP_RECENT_HOURS} hours, and every one is kept. Back up now works again once the oldest is ${KEEP_RECENT_HOURS} hours old; the daily backup still runs.`,
   failedAt: "The last backup failed",
   warningNone: "No backup has been made yet. Your pieces, photos and messages exist only on this server.",
   warningOld: "No backup has succeeded in the last 48 hours.",
@@ -31,7 +34,7 @@ export const BACKUP_NOTICES: Record<string, string> = {
   queued: BACKUP_TEXTS.queued,
   running: BACKUP_TEXTS.alreadyRunning,
   "queue-down": BACKUP_TEXTS.queueDown,
-  "no-dump": BACKUP_TEXTS.noDump,
+  "too-many": BACKUP_TEXTS.tooManyRecent,
 };
 
 export const BACKUP_PHASES = {
@@ -58,6 +61,17 @@ export const RESTORE_TEXTS = {
   noClientTool: "Neither mariadb nor mysql (the database client tool) is installed, so the backup's database cannot be loaded: install the MariaDB (or MySQL) client tools. Nothing was changed.",
   verified: (files: number, bytes: string) => `Checked ${files} files (${bytes}): every checksum matches.`,
   replacing: "--replace: emptying the database and the media store first.",
+  loadFailed: (failure: { database: string; error: string; replaced: boolean; notDropped: string | null }) =>
+    [
+      `The backup's database could not be loaded into "${failure.database}": ${failure.error.replace(/\.?$/, ".")}`,
+      failure.notDropped === null
+        ? "The tables it had created were dropped, so nothing of it is left half-restored."
+        : `The tables it had created could not be dropped (${failure.notDropped}): drop them, or the database, before running the restore again.`,
+      failure.replaced
+        ? "--replace had already emptied the database and the media store, so the shop that was there is gone."
+        : "The media store was not touched.",
+      "Fix what the error names (a dump from a newer MariaDB loaded with an older client, a full disk) and run the restore again.",
+    ].join(" "),
   loaded: "Database loaded.",
   migrated: "Migrations run.",
   originals: (count: number) => `Put back ${count} original files.`,

@@ -23,6 +23,11 @@ export class RestoreRefused extends Error {
   override name = "RestoreRefused";
 }
 
+/** A restore that failed on the way; its message says what failed and the state it left. */
+export class RestoreFailed extends Error {
+  override name = "RestoreFailed";
+}
+
 /**
  * The backup an argument names: a folder on this machine (copied from another, say), or
  * the name of a backup in the configured target.
@@ -81,6 +86,22 @@ async function firstFile(storage: MediaStorage, area: StorageArea): Promise<stri
   return null;
 }
 
+async function dropTables(db: DB, database: string): Promise<void> {
+  const tables = await tablesIn(db, database);
+  await db.connection().execute(async (connection) => {
+    await sql`SET FOREIGN_KEY_CHECKS = 0`.execute(connection);
+    for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(connection);
+    await sql`SET FOREIGN_KEY_CHECKS = 1`.execute(connection);
+  });
+}
+
+/** The client's own error line ("ERROR 1064 (42000) at line 12: …"), else the error's last line. */
+function clientError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.findLast((line) => line.startsWith("ERROR")) ?? lines.at(-1) ?? "no message";
+}
+
 async function emptyStore(storage: MediaStorage): Promise<void> {
   for (const area of ["originals", "media"] as const) {
     const keys: string[] = [];
@@ -115,25 +136,31 @@ export async function restoreBackup(
   const address = databaseAddress(deps.databaseUrl);
   const tables = await tablesIn(deps.db, address.database);
   const storeFile = (await firstFile(deps.storage, "originals")) ?? (await firstFile(deps.storage, "media"));
+  const replaced = options.replace && (tables.length > 0 || storeFile !== null);
   if (!options.replace) {
     if (tables.length > 0) throw new RestoreRefused(RESTORE_TEXTS.databaseNotEmpty(address.database, tables.length));
     if (storeFile !== null) throw new RestoreRefused(RESTORE_TEXTS.storeNotEmpty(deps.storage.driver));
-  } else if (tables.length > 0 || storeFile !== null) {
+  } else if (replaced) {
     say(RESTORE_TEXTS.replacing);
-    await deps.db.connection().execute(async (connection) => {
-      await sql`SET FOREIGN_KEY_CHECKS = 0`.execute(connection);
-      for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(connection);
-      await sql`SET FOREIGN_KEY_CHECKS = 1`.execute(connection);
-    });
+    await dropTables(deps.db, address.database);
     await emptyStore(deps.storage);
   }
 
-  await loadDatabase(address, async (into: Writable) => {
-    await pipeline(await target.read(name, DUMP_FILE), createGunzip(), into);
-  });
-  say(RESTORE_TEXTS.loaded);
-  await migrateToLatest(deps.db);
-  say(RESTORE_TEXTS.migrated);
+  try {
+    await loadDatabase(address, async (into: Writable) => {
+      await pipeline(await target.read(name, DUMP_FILE), createGunzip(), into);
+    });
+    say(RESTORE_TEXTS.loaded);
+    await migrateToLatest(deps.db);
+    say(RESTORE_TEXTS.migrated);
+  } catch (error) {
+    // The load only runs into an empty database: emptied again, a second run is not refused.
+    const dropped = await dropTables(deps.db, address.database).then(
+      () => null,
+      (e: unknown) => clientError(e),
+    );
+    throw new RestoreFailed(RESTORE_TEXTS.loadFailed({ database: address.database, error: clientError(error), replaced, notDropped: dropped }));
+  }
 
   const originals = manifest.files.filter((file) => file.path.startsWith(ORIGINALS_FOLDER));
   for (const file of originals) {

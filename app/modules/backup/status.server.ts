@@ -2,14 +2,17 @@
 // dashboard page, "Back up now" (a job for the worker) and the latest dump to download.
 import type { Readable } from "node:stream";
 import { getEnv } from "#app/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import { addJob, getQueues } from "#app/modules/jobs/queue.server.ts";
 import { getDb } from "#db/index.ts";
-import { BACKUP_NOW_JOB_ID } from "./jobs.ts";
-import { backupRunning, completeBackups } from "./make.server.ts";
-import { DUMP_FILE } from "./manifest.ts";
+import { BACKUP_NOW_JOB_ID, MAX_RECENT } from "./jobs.ts";
+import { backupRunning, completeBackups, hasDump, newestWithDump } from "./make.server.ts";
+import { DUMP_FILE, recentBackups } from "./manifest.ts";
 import { BACKUP_TEXTS } from "./messages.ts";
 import { failInterrupted, latestRuns, type BackupRun } from "./records.server.ts";
 import { backupTargetFromEnv } from "./target.server.ts";
+
+const log = logger.child({ component: "backup" });
 
 /** A backup older than this is no longer a recent one. */
 export const BACKUP_WARN_AFTER_MS = 48 * 3600 * 1000;
@@ -51,6 +54,10 @@ export interface BackupCardData {
   /** "Back up now" was pressed and its job has not ended (a run only records itself once it has the lock). */
   queued: boolean;
   warning: BackupWarning | null;
+  /** The last good backup's dump is in this server's backup folder or bucket (not so after a restore onto a new server). */
+  lastGoodHere: boolean;
+  /** "Download latest database dump" has a dump to give. */
+  downloadable: boolean;
 }
 
 async function nowJobPending(): Promise<boolean> {
@@ -60,15 +67,38 @@ async function nowJobPending(): Promise<boolean> {
   return state === "waiting" || state === "delayed" || state === "prioritized" || state === "active";
 }
 
-export async function backupCard(): Promise<BackupCardData> {
-  const runs = await currentRuns();
-  return { ...runs, queued: await nowJobPending(), warning: backupWarning(runs) };
+/** Where the backups' files are: a few stats, or HEADs of the bucket. */
+async function filesHere(lastGood: BackupRun | null): Promise<Pick<BackupCardData, "lastGoodHere" | "downloadable">> {
+  const target = backupTargetFromEnv();
+  try {
+    const lastGoodHere = lastGood !== null && (await hasDump(target, lastGood.name));
+    return { lastGoodHere, downloadable: lastGoodHere || (await newestWithDump(target)) !== null };
+  } catch (error) {
+    // Not readable just now (a bucket that does not answer): offered as ever; the download says why.
+    log.warn({ err: error }, "could not look for the backups' files");
+    return { lastGoodHere: true, downloadable: true };
+  }
 }
 
-/** The owner's "Back up now": queued for the worker, unless one is already running or waiting. */
-export async function requestBackup(): Promise<"queued" | "running" | "queue-down"> {
+export async function backupCard(): Promise<BackupCardData> {
+  const runs = await currentRuns();
+  return { ...runs, queued: await nowJobPending(), warning: backupWarning(runs), ...(await filesHere(runs.lastGood)) };
+}
+
+/** Retention keeps every recent backup (manifest.ts), so "Back up now" stops at MAX_RECENT of them. */
+async function tooManyRecent(): Promise<boolean> {
+  try {
+    return recentBackups(await completeBackups(backupTargetFromEnv()), new Date()).length >= MAX_RECENT;
+  } catch {
+    return false; // the run itself says what is wrong with the target
+  }
+}
+
+/** The owner's "Back up now": queued for the worker, unless one is already running or waiting, or too many recent ones are kept. */
+export async function requestBackup(): Promise<"queued" | "running" | "queue-down" | "too-many"> {
   const { last } = await currentRuns();
   if (last?.status === "running") return "running";
+  if (await tooManyRecent()) return "too-many";
   try {
     await addJob("backup", { trigger: "dashboard" }, BACKUP_NOW_JOB_ID);
   } catch {
@@ -77,10 +107,10 @@ export async function requestBackup(): Promise<"queued" | "running" | "queue-dow
   return "queued";
 }
 
-/** The newest complete backup's database dump, for download; null when there is none. */
+/** The newest complete backup's database dump, for download; null when this server has none. */
 export async function latestDump(): Promise<{ filename: string; body: Readable } | null> {
   const target = backupTargetFromEnv();
-  const [newest] = await completeBackups(target);
+  const newest = await newestWithDump(target);
   if (!newest) return null;
   return { filename: `dokra-${newest}-${DUMP_FILE}`, body: await target.read(newest, DUMP_FILE) };
 }

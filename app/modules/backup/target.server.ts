@@ -21,6 +21,8 @@ export interface BackupTarget {
   writeManifest(name: string, text: string): Promise<void>;
   /** One file of a backup; a missing one fails with code ENOENT. */
   read(name: string, file: string): Promise<Readable>;
+  /** Whether a file of a backup is there (a stat, a HEAD), without reading it. */
+  has(name: string, file: string): Promise<boolean>;
   /** Removes a backup, every file of it. */
   remove(name: string): Promise<void>;
 }
@@ -82,6 +84,16 @@ export class FolderBackupTarget implements BackupTarget {
     return stream;
   }
 
+  async has(name: string, file: string): Promise<boolean> {
+    return fs.stat(this.pathOf(name, file)).then(
+      (stat) => stat.isFile(),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" || error.code === "ENOTDIR") return false;
+        throw error;
+      },
+    );
+  }
+
   async remove(name: string): Promise<void> {
     await fs.rm(this.pathOf(name), { recursive: true, force: true });
   }
@@ -95,6 +107,11 @@ export interface S3TargetSettings {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+}
+
+function notFound(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
 }
 
 /** Backups under a prefix of an S3-compatible bucket; a PUT is atomic, so the manifest is one PUT. */
@@ -172,10 +189,18 @@ export class S3BackupTarget implements BackupTarget {
       const out = await s3.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name, file) }));
       return out.Body as Readable;
     } catch (error) {
-      const { name: code, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (code === "NoSuchKey" || $metadata?.httpStatusCode === 404) {
-        throw Object.assign(new Error(`No such file in the backup: ${name}/${file}`), { code: "ENOENT" });
-      }
+      if (notFound(error)) throw Object.assign(new Error(`No such file in the backup: ${name}/${file}`), { code: "ENOENT" });
+      throw error;
+    }
+  }
+
+  async has(name: string, file: string): Promise<boolean> {
+    const { sdk, s3 } = await this.connect();
+    try {
+      await s3.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name, file) }));
+      return true;
+    } catch (error) {
+      if (notFound(error)) return false;
       throw error;
     }
   }

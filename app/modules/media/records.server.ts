@@ -108,6 +108,19 @@ export async function addMediaVariants(db: DB, mediaId: number, extra: MediaVari
   });
 }
 
+/**
+ * After a restore (scripts/restore.ts), before its sizes are made again: no tries used, since a
+ * restore is no crash and counting it brought each row nearer MAX_STARTS
+ * (workers/processors/media-row.ts). Rows refused for a bad file stay as they are.
+ */
+export async function startTriesAfresh(db: DB): Promise<void> {
+  await db
+    .updateTable("media")
+    .set({ attempts: 0 })
+    .where((eb) => eb.or([eb("status", "!=", "failed"), eb("error", "in", Object.values(STORAGE_FAULT_MESSAGES))]))
+    .execute();
+}
+
 export async function markMediaFailed(db: DB, mediaId: number, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const productId = await lockOwner(trx, mediaId);
