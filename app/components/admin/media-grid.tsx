@@ -73,6 +73,7 @@ export function MediaCard({
   mediaId,
   status,
   progress,
+  waiting,
   error,
   originalName,
   children,
@@ -85,6 +86,7 @@ export function MediaCard({
   mediaId: number;
   status: MediaStatus;
   progress: number;
+  waiting?: boolean;
   error: string | null;
   originalName: string;
   children: ReactNode;
@@ -105,7 +107,7 @@ export function MediaCard({
       </p>
       {title !== undefined ? <TitleForm id={id} title={title} /> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
-        <MediaState status={status} progress={progress} error={error} mediaId={mediaId} showProgress={showProgress} />
+        <MediaState status={status} progress={progress} waiting={waiting} error={error} mediaId={mediaId} showProgress={showProgress} />
         {actions}
         <Form method="post" preventScrollReset>
           <input type="hidden" name="id" value={id} />

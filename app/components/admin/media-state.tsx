@@ -1,16 +1,19 @@
 import { Form } from "@remix-run/react";
 import type { MediaStatus } from "#db/schema.ts";
 
-/** Processing (with progress), failed (the reason and a Retry) or ready, for any media item. */
+/** Waiting, processing (with progress), failed (the reason and a Retry) or ready, for any media item. */
 export function MediaState({
   status,
   progress,
+  waiting = false,
   error,
   mediaId,
   showProgress = false,
 }: {
   status: MediaStatus;
   progress: number;
+  /** Processing, but not started yet: it waits behind another file. */
+  waiting?: boolean;
   error: string | null;
   mediaId: number;
   showProgress?: boolean;
@@ -25,7 +28,7 @@ export function MediaState({
   if (status === "processing") {
     return (
       <span data-testid="media-state" className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-        Processing{showProgress ? ` ${progress}%` : "…"}
+        {waiting ? "Waiting its turn…" : `Processing${showProgress ? ` ${progress}%` : "…"}`}
       </span>
     );
   }

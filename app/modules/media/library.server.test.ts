@@ -87,6 +87,21 @@ describe("media library", () => {
     await deleteMediaEntry("gallery_images", bad.id);
   });
 
+  it("says a file waits its turn until a worker starts on it", async () => {
+    await Promise.all(running.workers.map((w) => w.pause()));
+    let entry: Awaited<ReturnType<typeof createMediaEntry>>;
+    try {
+      entry = await createMediaEntry("gallery_images", await saveTestUpload(await makeJpeg(400, 300)));
+      const waiting = (await listGalleryImages()).find((i) => i.id === entry.id)!;
+      expect([waiting.status, waiting.waiting, waiting.progress]).toEqual(["processing", true, 0]);
+    } finally {
+      for (const w of running.workers) w.resume();
+    }
+    await settled(entry.mediaId);
+    expect((await listGalleryImages()).find((i) => i.id === entry.id)?.waiting).toBe(false);
+    await deleteMediaEntry("gallery_images", entry.id);
+  });
+
   it("retries a failed row: back to processing, queued again despite the failed job left in Redis", async () => {
     const { mediaId } = await createMediaEntry("gallery_images", await saveTestUpload(Buffer.from("still not a picture"), "y.jpg"));
     const failed = await waitForMedia(mediaId);

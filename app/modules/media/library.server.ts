@@ -104,6 +104,8 @@ export interface MediaEntryItem {
   error: string | null;
   /** 0..100 while processing. */
   progress: number;
+  /** Processing, but no worker has started on it yet (it waits behind another file). */
+  waiting: boolean;
   originalName: string;
   /** The optional title of a gallery image or video (always null for display images). */
   title: string | null;
@@ -141,6 +143,7 @@ function entryQuery(entry: Entry, options: ListOptions) {
       "media.status",
       "media.error",
       "media.progress",
+      "media.attempts",
       "media.original_name",
       "media.updated_at",
     ]);
@@ -158,6 +161,8 @@ function baseItem(row: EntryRow): MediaEntryItem {
     status: row.status,
     error: row.status === "failed" ? row.error : null,
     progress: row.status === "ready" ? 100 : Number(row.progress),
+    // A start is counted when a job begins (records.server.ts, countProcessingStart).
+    waiting: row.status === "processing" && Number(row.attempts) === 0,
     originalName: row.original_name,
     title: row.title,
   };
@@ -220,19 +225,6 @@ export async function getCurrentDisplayImage(): Promise<DisplayImageItem | null>
     .where("e.is_current", "=", 1)
     .executeTakeFirst();
   return row ? (await withViews([row], displayItem))[0]! : null;
-}
-
-/** Status, progress and error of some media rows (for admin polling), keyed by media id. */
-export async function getMediaStates(
-  mediaIds: readonly number[],
-): Promise<Map<number, { status: MediaStatus; progress: number; error: string | null }>> {
-  if (mediaIds.length === 0) return new Map();
-  const rows = await getDb()
-    .selectFrom("media")
-    .select(["id", "status", "progress", "error"])
-    .where("id", "in", [...mediaIds])
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), { status: r.status, progress: r.status === "ready" ? 100 : Number(r.progress), error: r.error }]));
 }
 
 // ---------------------------------------------------------------------------
