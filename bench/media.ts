@@ -5,14 +5,15 @@
 // options (makeImageVariants, gallery image: no OpenGraph) on the same files, at the
 // worker's concurrency.
 // Video: one generated 1080p clip through POST /api/v1/video/add until ready, against the
-// same ffprobe/ffmpeg command lines run directly (replicated from workers/videos.ts, which
-// does not export its argument lists) plus the poster's sharp ladder.
+// same ffprobe/ffmpeg command lines run directly (their options from workers/video-encoding.ts,
+// as the worker builds them) plus the poster's sharp ladder.
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { WORK, log, waitForIdleQueues } from "./app.ts";
 import { fmt, type Row, type Section } from "./report.ts";
+import type { ProbeStream } from "../workers/ffmpeg.ts";
 
 const run = promisify(execFile);
 
@@ -103,16 +104,9 @@ function ffmpegArgs(input: string, output: string, inputOptions: string[], outpu
   return [...safeInput, ...inputOptions, "-i", input, "-y", "-nostdin", "-hide_banner", ...outputOptions, output];
 }
 
-/** workers/videos.ts scaleFilter (not exported), copied verbatim. */
-function scaleFilter(maxShort: number): string {
-  const square = "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2'";
-  const fit = `scale=w='if(gte(iw,ih),-2,min(${maxShort},iw))':h='if(gte(iw,ih),min(${maxShort},ih),-2)'`;
-  return `${square},${fit},setsar=1`;
-}
-
 async function rawVideo(input: string, dir: string): Promise<number> {
   const ff = await import("../workers/ffmpeg.ts");
-  const videos = await import("../workers/videos.ts");
+  const encoding = await import("../workers/video-encoding.ts");
   const { makeImageVariants } = await import("../workers/images.ts");
   const { LocalDiskStorage } = await import("../app/modules/media/storage.server.ts");
   const storage = new LocalDiskStorage(path.join(dir, "video-baseline"));
@@ -125,37 +119,16 @@ async function rawVideo(input: string, dir: string): Promise<number> {
   const start = performance.now();
   const probed = JSON.parse((await run(ff.ffmpegBinaries().ffprobe, probeArgs(input), { maxBuffer: 4 * 1024 * 1024 })).stdout) as {
     format: { duration: string; format_name: string };
-    streams: Array<{ codec_type: string; codec_name: string; width: number; height: number; pix_fmt: string }>;
+    streams: Array<ProbeStream & { codec_type: string }>;
   };
   const seconds = Number(probed.format.duration);
-  const video = probed.streams.find((s) => s.codec_type === "video")!;
+  const video = probed.streams.find((s) => s.codec_type === "video") ?? null;
   const audio = probed.streams.find((s) => s.codec_type === "audio") ?? null;
-  const at = Math.min(1, seconds / 3);
-  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, poster, ["-ss", at.toFixed(3)], ["-map", "0:v:0", "-frames:v", "1", "-vf", "scale=w='trunc(iw*sar/2)*2':h='trunc(ih/2)*2',setsar=1", "-q:v", "2", "-f", "image2"], ff.SAFE_INPUT));
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, poster, [], encoding.posterOutputOptions(video, ["-ss", Math.min(1, seconds / 3).toFixed(3)]), ff.SAFE_INPUT));
   await makeImageVariants(poster, storage, { og: false });
-  const previewLength = Math.min(videos.PREVIEW_SECONDS, seconds);
-  const previewStart = seconds > videos.PREVIEW_SECONDS * 2 ? Math.min(seconds * 0.1, seconds - videos.PREVIEW_SECONDS) : 0;
-  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, preview, ["-ss", previewStart.toFixed(3)], [
-    "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
-    "-vf", scaleFilter(videos.PREVIEW_MAX_HEIGHT),
-    "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
-    "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",
-  ], ff.SAFE_INPUT));
-  const copy = videos.isWebReady({
-    formatName: probed.format.format_name,
-    durationSeconds: seconds,
-    video: video as never,
-    audio: audio as never,
-  });
-  const webOptions = copy
-    ? ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-sn", "-dn"]
-    : [
-        "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn",
-        "-vf", scaleFilter(videos.WEB_MAX_HEIGHT),
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
-        "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-      ];
-  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, web, [], [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"], ff.SAFE_INPUT));
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, preview, [], encoding.previewOutputOptions(video, encoding.previewWindow(seconds)), ff.SAFE_INPUT));
+  const copy = encoding.isWebReady({ formatName: probed.format.format_name, durationSeconds: seconds, video, audio });
+  await run(ff.ffmpegBinaries().ffmpeg, ffmpegArgs(input, web, [], encoding.webOutputOptions(video, copy), ff.SAFE_INPUT));
   await Promise.all([preview, web].map((file) => run(ff.ffmpegBinaries().ffprobe, probeArgs(file), { maxBuffer: 4 * 1024 * 1024 })));
   return (performance.now() - start) / 1000;
 }
@@ -201,8 +174,8 @@ async function videoRow(base: string, cookie: string, seconds: number, dir: stri
     },
     lines: [
       "Video baseline: ffprobe, the poster frame, makeImageVariants on it, the preview, the web copy and the two read-back probes, " +
-        "with the argument lists replicated from workers/videos.ts (they are built inline there, not exported; `scaleFilter` copied verbatim; " +
-        "SAFE_INPUT, PREVIEW_SECONDS, PREVIEW_MAX_HEIGHT, WEB_MAX_HEIGHT and isWebReady imported), run with execFile one after another as the worker does.",
+        "with the worker's own output options (workers/video-encoding.ts: posterOutputOptions, previewOutputOptions, webOutputOptions, isWebReady) and SAFE_INPUT, " +
+        "run with execFile one after another as the worker does.",
     ],
   };
 }

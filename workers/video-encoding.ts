@@ -3,6 +3,8 @@
 import type { ProbeResult, ProbeStream } from "./ffmpeg.ts";
 
 export const PREVIEW_MAX_HEIGHT = 480;
+/** The muted preview's length, in seconds. */
+export const PREVIEW_SECONDS = 6;
 export const WEB_MAX_HEIGHT = 720;
 /** Higher rates (slow-motion clips at 120 or 240 fps) are brought down to this; 60 fps stays 60. */
 export const MAX_FRAME_RATE = 60;
@@ -68,6 +70,43 @@ export function videoFilterOptions(v: ProbeStream | null, maxShort: number): str
 export function posterFilter(v: ProbeStream | null): string {
   const sdr = v && needsSdrConversion(v) ? [sdrFilter(v, "image")] : [];
   return [SQUARE_PIXELS, ...sdr, "setsar=1"].join(",");
+}
+
+// The three outputs' options (after "-i input"), so the worker and bench/media.ts run the same commands.
+
+/** The poster: one JPEG frame at `seek` (output options such as ["-ss", "1.000"], or none). */
+export function posterOutputOptions(v: ProbeStream | null, seek: string[]): string[] {
+  return [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", posterFilter(v), "-q:v", "2", "-f", "image2"];
+}
+
+/** Where the preview starts and how long it is: a tenth of the way into a long video, else from the start. */
+export function previewWindow(seconds: number): { start: number; length: number } {
+  const length = Math.min(PREVIEW_SECONDS, seconds);
+  const start = seconds > PREVIEW_SECONDS * 2 ? Math.min(seconds * 0.1, seconds - PREVIEW_SECONDS) : 0;
+  return { start, length };
+}
+
+/** The muted preview: ≤ 480p H.264. An output seek: decoding up to a tenth of the video costs less than the web copy. */
+export function previewOutputOptions(v: ProbeStream | null, window: { start: number; length: number }): string[] {
+  return [
+    "-ss", window.start.toFixed(3), "-map", "0:v:0", "-t", window.length.toFixed(3), "-an", "-sn", "-dn",
+    ...videoFilterOptions(v, PREVIEW_MAX_HEIGHT), ...FRAME_RATE_CAP,
+    "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
+    "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",
+  ];
+}
+
+/** The web copy: the original's streams copied when it is web-ready (isWebReady), else ≤ 720p H.264/AAC. */
+export function webOutputOptions(v: ProbeStream | null, copy: boolean): string[] {
+  const streams = copy
+    ? ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-sn", "-dn"]
+    : [
+        "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn",
+        ...videoFilterOptions(v, WEB_MAX_HEIGHT), ...FRAME_RATE_CAP,
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-b:a", "128k", "-ac", "2",
+      ];
+  return [...streams, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"];
 }
 
 /** "30000/1001" → 29.97; 0 when unknown. */

@@ -13,7 +13,8 @@ import { getDb } from "#db/index.ts";
 import { ffmpegProcessesUnder, makeClip, makeJpeg, saveTestUpload, waitForMedia } from "#tests/setup/fixtures.ts";
 import { checkFfmpegCapabilities, FfmpegTimeoutError, missingCapabilities, probe, runFfmpeg } from "./ffmpeg.ts";
 import { settingsFromEnv, startWorkers, type RunningWorkers } from "./runtime.ts";
-import { BadVideoError, inspectVideo, isWebReady, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
+import { isWebReady } from "./video-encoding.ts";
+import { BadVideoError, inspectVideo, VIDEO_LIMITS, VIDEO_MESSAGES } from "./videos.ts";
 
 const MAX_DURATION_MS = 3_000;
 let running: RunningWorkers;

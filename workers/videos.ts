@@ -6,9 +6,13 @@ import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import type { MediaVariant } from "#db/schema.ts";
 import { FfmpegInputError, FfmpegStoppedError, FfmpegTimeoutError, probe, runFfmpeg, type ProbeResult } from "./ffmpeg.ts";
 import { BadImageError, makeImageVariants, type ImageResult } from "./images.ts";
-import { FRAME_RATE_CAP, isWebReady, posterFilter, PREVIEW_MAX_HEIGHT, videoFilterOptions, WEB_MAX_HEIGHT } from "./video-encoding.ts";
-
-export { isWebReady, PREVIEW_MAX_HEIGHT, WEB_MAX_HEIGHT };
+import {
+  isWebReady,
+  posterOutputOptions,
+  previewOutputOptions,
+  previewWindow,
+  webOutputOptions,
+} from "./video-encoding.ts";
 
 export interface VideoLimits {
   /** Longest accepted video. */
@@ -33,7 +37,6 @@ export const VIDEO_LIMITS: VideoLimits = {
   webTimeoutPerSecondMs: 4_000,
 };
 
-export const PREVIEW_SECONDS = 6;
 
 /** Bad input the worker refuses for good (the processor turns it into UnrecoverableError). */
 export class BadVideoError extends Error {}
@@ -174,7 +177,7 @@ export async function makeVideoVariants(
         input: inputPath,
         output: posterFile,
         signal,
-        outputOptions: [...seek, "-map", "0:v:0", "-frames:v", "1", "-vf", posterFilter(info.video), "-q:v", "2", "-f", "image2"],
+        outputOptions: posterOutputOptions(info.video, seek),
         timeoutMs: limits.shortRunTimeoutMs,
       });
     await ffmpegStep(() => posterFrame(["-ss", at.toFixed(3)]).catch((error: unknown) => {
@@ -192,41 +195,26 @@ export async function makeVideoVariants(
     }
     await onProgress(20);
 
-    const previewLength = Math.min(PREVIEW_SECONDS, seconds);
-    const previewStart = seconds > PREVIEW_SECONDS * 2 ? Math.min(seconds * 0.1, seconds - PREVIEW_SECONDS) : 0;
+    const previewSpan = previewWindow(seconds);
     await ffmpegStep(() =>
       runFfmpeg({
         input: inputPath,
         output: previewFile,
         signal,
-        // An output seek too: decoding up to a tenth of the video costs less than the web copy.
-        outputOptions: [
-          "-ss", previewStart.toFixed(3), "-map", "0:v:0", "-t", previewLength.toFixed(3), "-an", "-sn", "-dn",
-          ...videoFilterOptions(info.video, PREVIEW_MAX_HEIGHT), ...FRAME_RATE_CAP,
-          "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main", "-pix_fmt", "yuv420p",
-          "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4",
-        ],
+        outputOptions: previewOutputOptions(info.video, previewSpan),
         timeoutMs: limits.shortRunTimeoutMs,
-        onTime: (t) => void onProgress(20 + 15 * Math.min(1, t / previewLength)),
+        onTime: (t) => void onProgress(20 + 15 * Math.min(1, t / previewSpan.length)),
       }),
     );
     await onProgress(35);
 
     const copy = isWebReady(info);
-    const webOptions = copy
-      ? ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-sn", "-dn"]
-      : [
-          "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn",
-          ...videoFilterOptions(info.video, WEB_MAX_HEIGHT), ...FRAME_RATE_CAP,
-          "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p",
-          "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-        ];
     await ffmpegStep(() =>
       runFfmpeg({
         input: inputPath,
         output: webFile,
         signal,
-        outputOptions: [...webOptions, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4"],
+        outputOptions: webOutputOptions(info.video, copy),
         timeoutMs: limits.webTimeoutFloorMs + limits.webTimeoutPerSecondMs * seconds,
         onTime: (t) => void onProgress(35 + 60 * Math.min(1, t / seconds)),
       }),
