@@ -74,10 +74,10 @@ export default function Search() {
   if (problem) {
     return (
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
-        <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
+        <h1 id="search-heading" className="font-serif text-3xl text-brass-800 wrap-anywhere">
           {t("heading")}
         </h1>
-        <p className="mt-4 text-brass-900/80" data-testid="search-problem" role={q.trim() ? "alert" : undefined}>
+        <p className="mt-4 text-brass-900/80 wrap-anywhere" data-testid="search-problem" role={q.trim() ? "alert" : undefined}>
           {problem}
         </p>
         <BrowseCategories />
@@ -86,11 +86,11 @@ export default function Search() {
   }
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="search-heading">
-      <h1 id="search-heading" className="font-serif text-3xl text-brass-800">
+      <h1 id="search-heading" className="font-serif text-3xl text-brass-800 wrap-anywhere">
         {t("results", { q: shown })}
       </h1>
       {page.correctedTo ? (
-        <p className="mt-2 text-sm text-brass-900/80" data-testid="search-corrected">
+        <p className="mt-2 text-sm text-brass-900/80 wrap-anywhere" data-testid="search-corrected">
           {t("corrected", { q, corrected: page.correctedTo })}
         </p>
       ) : null}
@@ -106,7 +106,7 @@ export default function Search() {
         </p>
       ) : page.items.length === 0 ? (
         <div className="mt-8" data-testid="search-empty">
-          <p className="text-brass-900/80">
+          <p className="text-brass-900/80 wrap-anywhere">
             {t(price !== "all" ? "noMatchBand" : "noMatch", { q })}{" "}
             {price !== "all" ? (
               <Link to={hrefFor({ price: "all", page: 1 })} className="inline-flex min-h-11 items-center font-semibold text-brass-800 underline">
@@ -137,7 +137,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const texts = data?.strings.search;
   const tags = seo({
     lang: langFromMatches(matches),
-    title: q ? interpolate(texts?.metaTitle ?? "", { q: q.slice(0, 60) }) : (texts?.heading ?? "Search"),
+    title: q ? interpolate(texts?.metaTitle ?? "", { q: [...q].slice(0, 60).join("") }) : (texts?.heading ?? "Search"),
     description: texts?.metaDescription ?? "",
     path: `/search${listingSearch({ q, price: data?.price ?? "all", page: data?.page.page ?? 1 })}`,
     publicUrl: shop?.publicUrl,

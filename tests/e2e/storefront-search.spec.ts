@@ -47,6 +47,20 @@ test("two words that each find pieces but not together: the page shows one word'
   expect((await titles(page)).sort()).toEqual([...shown].sort());
 });
 
+test("a long unbroken query wraps on a phone, and the title keeps whole characters", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/search", "/bn/search", "/search?price=above-50000&q="]) {
+    const q = encodeURIComponent("elephant".repeat(7));
+    await page.goto(path.includes("?") ? `${path}${q}` : `${path}?q=${q}`);
+    await expect(page.getByTestId("search-empty")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  // The title shows the first 60 characters: an emoji across the cut is kept whole or left out.
+  await page.goto(`/search?q=${encodeURIComponent(`${"x".repeat(59)}🐘hathi`)}`);
+  expect(await page.title()).not.toContain("\uFFFD");
+  expect(await page.title()).toContain("🐘");
+});
+
 test("no match: the words are quoted and the categories offered", async ({ page }) => {
   const response = await page.goto("/search?q=xylophone");
   expect(response?.status()).toBe(200);

@@ -38,14 +38,16 @@ const search = defineEndpoint({
   tag: "Products",
   summary: "Search the public products by words",
   description:
-    "Ready and available products whose name, description, material, utility, colour or category, or Bengali or Hindi name or description, match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/হাতি/हाथी/elephant, ullu/owl; words of one or two letters match word starts, in Bengali and Hindi whole words). `lang` ranks that language's matches first. When nothing matches, one misspelt word is corrected, or else, when each word finds pieces on its own but not together, the word whose absence leaves the fewest pieces is left out; `correctedTo` gives the words the results are for. Pages of 12.",
+    "Ready and available products whose name, description, material, utility, colour or category, or Bengali or Hindi name or description, match every word (as a word start, with transliterations such as Dhokra/Dokra, hathi/হাতি/हाथी/elephant, ullu/owl; words of one or two letters match word starts, in Bengali and Hindi whole words). `lang` ranks that language's matches first. When nothing matches, one misspelt word is corrected, or else the words that find nothing on their own are left out and, when the rest find pieces each on its own but not together, the word whose absence leaves the fewest pieces; `correctedTo` gives the words the results are for. Pages of 12.",
   access: "public",
   failure: "Failed to search products",
   query: searchQuery,
   success: { status: 200, description: "One page of matching products", data: searchResult },
   errors: [400],
   async handle({ request }) {
-    const input = parseWith(searchQuery, Object.fromEntries(new URL(request.url).searchParams));
+    // Each parameter's first value, as the storefront's search page reads them (URLSearchParams.get).
+    const params = new URL(request.url).searchParams;
+    const input = parseWith(searchQuery, Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.get(key)])));
     const found = await searchPublicProducts(input.q, priceBand(input.price), input.page, input.sort as (typeof SEARCH_SORTS)[number], input.lang as Lang);
     return ok({
       products: await toApiProducts(found.items),

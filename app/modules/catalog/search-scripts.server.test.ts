@@ -45,6 +45,9 @@ beforeAll(async () => {
   await product("Mother and Child", "A small piece with a big heart.", { bn: { name: "মা ও শিশু" }, hi: { name: "माँ और बच्चा" } });
   await product("Fish Card Holder", "Holds visiting cards.", { bn: { name: "মাছের কার্ড হো" + ZWNJ + "ল্ডার" }, hi: { name: "मछली कार्ड होल्डर", description: "घरेलू दफ़्तर के लिए।" } });
   await product("Ganesha Mask", "For the entrance of a home.", { hi: { name: "गणेश मुखौटा", description: "घर के दरवाज़े के लिए।" } });
+  // প্যাঁচানো (coiled) starts with প্যাঁচা (owl); ॐ is a one-letter word.
+  await product("Coiled Snake", "A snake in rings.", { bn: { name: "প্যাঁচানো সাপ" } });
+  await product("Om Wall Diya", "A lamp for the wall.", { hi: { name: "ॐ दीवार दीया" } });
 });
 
 describe("search across scripts", () => {
@@ -94,6 +97,11 @@ describe("search across scripts", () => {
     expect(await names("মাছ", "bn")).toEqual(["Fish Card Holder"]);
   });
 
+  it("matches a word that starts other words only as itself, and a one-letter word", async () => {
+    expect(await names("প্যাঁচা", "bn")).toEqual(["Owl Pair"]);
+    expect(await names("ॐ", "hi")).toEqual(["Om Wall Diya"]);
+  });
+
   it("finds Bengali words typed in Latin letters the Avro way", async () => {
     expect(await sorted("hati", "bn")).toEqual(["Elephant Showpiece", "Howdah Rider"]);
     expect(await names("pecha", "bn")).toEqual(["Owl Pair"]);
@@ -118,6 +126,8 @@ describe("GET /api/v1/products/search with lang", () => {
       ["q=hathi&lang=en", ["Elephant Showpiece", "Howdah Rider"]],
       ["q=hathi&lang=bn", ["Howdah Rider", "Elephant Showpiece"]],
       [`q=${encodeURIComponent("हाथी")}&lang=hi`, ["Howdah Rider", "Elephant Showpiece"]],
+      // A parameter given twice: its first value, as the search page reads it.
+      ["q=hathi&q=pecha&lang=bn&lang=xx", ["Howdah Rider", "Elephant Showpiece"]],
     ] as const) {
       const response = await get(query);
       expect(response.status, query).toBe(200);

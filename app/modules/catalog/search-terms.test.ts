@@ -25,7 +25,7 @@ describe("search words", () => {
 describe("planSearch", () => {
   it("requires every word, each through any of its spellings, as prefixes", () => {
     expect(planSearch("Dhokra hathi")).toEqual({
-      fulltext: expect.stringMatching(/^\+\(dhokra\* dokra\* .*\) \+\(hathi\* haathi\* elephant\*\)$/),
+      fulltext: expect.stringMatching(/^\+\(dhokra\* dokra\* .*\) \+\(hathi\* haathi\* hathee\* elephant\*\)$/),
       short: [],
       words: ["dhokra", "hathi"],
     });
@@ -37,10 +37,24 @@ describe("planSearch", () => {
   });
 
   it("drops stopwords and single letters, and sends 2-letter words to the fallback", () => {
-    expect(planSearch("the owl of a")).toEqual({ fulltext: "+(owl* ullu*)", short: ["of"], words: ["owl", "of"] });
+    expect(planSearch("the owl of a")).toEqual({ fulltext: "+(owl owls ullu*)", short: ["of"], words: ["owl", "of"] });
     expect(planSearch("ox")).toEqual({ fulltext: null, short: ["ox"], words: ["ox"] });
     expect(planSearch("a")).toEqual({ fulltext: null, short: [], words: [] });
     expect(planSearch("7")).toEqual({ fulltext: null, short: ["7"], words: ["7"] });
+  });
+
+  it("matches a 3-letter word of the table as itself or its plural even when typed ('mor' must not find 'more')", () => {
+    expect(planSearch("mor").fulltext).toBe("+(mor mors peacock*)");
+    // A word the table does not know may be the start of one.
+    expect(planSearch("ele").fulltext).toBe("+(ele*)");
+  });
+
+  it("leaves out courtesy words, reads a two-word name as its one word, and keeps ॐ", () => {
+    expect(planSearch("Ganesh ji").words).toEqual(["ganesh"]);
+    expect(planSearch("गणेश जी").words).toEqual(["गणेश"]);
+    expect(planSearch("bell-metal bowl").words).toEqual(["kansa", "bowl"]);
+    expect(planSearch("Bell  Metal").fulltext).toMatch(/^\+\(kansa\* /);
+    expect(planSearch("ॐ दीया")).toMatchObject({ short: ["ॐ"], words: ["ॐ", "दीया"] });
   });
 
   it("never lets boolean-mode operators through", () => {
@@ -54,6 +68,8 @@ describe("planAcrossScripts", () => {
   it("drops zero-width joiners and keeps Bengali and Hindi vowel signs inside the word", () => {
     expect(searchWords("হা\u200Cতি ह\u200Dाथी")).toEqual(["হাতি", "हाथी"]);
     expect(searchWords("কী সুন্দর!")).toEqual(["কী", "সুন্দর"]);
+    // A phone's full-width letters, a zero-width space, a soft hyphen.
+    expect(searchWords("ＨＡＴＨＩ गण\u200Bेश hat\u00ADhi")).toEqual(["hathi", "गणेश"]);
   });
 
   it("counts characters as InnoDB does: a vowel sign is one, so two-character words go to the fallback", () => {
@@ -70,8 +86,11 @@ describe("planAcrossScripts", () => {
       expect(plan.translated[0], word).toEqual(expect.stringContaining("हाथी*"));
     }
     expect(planAcrossScripts("pecha").translated).toEqual([expect.stringContaining("পেঁচা*")]);
+    // A word that starts other words (প্যাঁচানো, coiled) matches only as itself.
+    expect(planAcrossScripts("প্যাঁচা").translated[0]).toMatch(/(^|[ (])প্যাঁচা[ )]/u);
+    expect(planAcrossScripts("প্যাঁচা").translated[0]).toContain("পেঁচা*");
     // English keeps its own groups: the Bengali words go to the translations only.
-    expect(planAcrossScripts("elephant").english).toEqual(["+(elephant* hathi* haathi*)"]);
+    expect(planAcrossScripts("elephant").english).toEqual(["+(elephant* hathi* haathi* hathee*)"]);
   });
 });
 

@@ -1,6 +1,6 @@
 // How the words a visitor types become a MariaDB FULLTEXT boolean query.
 // Client-safe and free of zod, so the header's search box adds no library to every page.
-import { CRAFT_WORDS, SEARCH_CONCEPTS } from "./search-synonyms.ts";
+import { COURTESY_WORDS, CRAFT_WORDS, ONE_LETTER_WORDS, PHRASES, SEARCH_CONCEPTS, WHOLE_WORDS } from "./search-synonyms.ts";
 
 export { CRAFT_WORDS };
 
@@ -47,12 +47,21 @@ const STOPWORDS = new Set(["and", "are", "com", "for", "from", "how", "that", "t
 
 /**
  * The words of a query: lower case letters, marks and digits (any script), at most
- * SEARCH_MAX_TERMS, no repeats. Zero-width (non-)joiners are dropped first: inside a Bengali
- * or Hindi word they change its look, not the word, and would cut it in two.
+ * SEARCH_MAX_TERMS, no repeats; a two-word name of one thing (PHRASES) as its one word.
+ * Invisible characters are dropped first: zero-width (non-)joiners inside a Bengali or Hindi
+ * word change its look, not the word, and a zero-width space, word joiner or soft hyphen
+ * would cut a word in two. NFKC: a phone's full-width letters (ＨＡＴＨＩ) as plain ones.
  */
 export function searchWords(text: string): string[] {
-  const words = text.replace(/[\u200C\u200D]/g, "").toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, SEARCH_MAX_TERMS);
+  const plain = text.replace(/[\u200B-\u200D\u2060\u00AD\uFEFF]/g, "").normalize("NFKC").toLowerCase().normalize("NFC");
+  const words = plain.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = PHRASES.get(`${words[i]} ${words[i + 1]}`);
+    joined.push(phrase ?? words[i]!);
+    if (phrase) i++;
+  }
+  return [...new Set(joined)].slice(0, SEARCH_MAX_TERMS);
 }
 
 /** A word and the spellings that find the same things: synonyms and the singular of an English plural. */
@@ -82,13 +91,14 @@ export interface ScriptPlan extends SearchPlan {
 }
 
 /**
- * The typed word and synonyms of 4+ letters match as prefixes (owl → owls, lamp → lamps);
- * a 3-letter synonym matches as itself or its plural, so 'peacock' does not find 'more'
- * through 'mor*'. Bengali and Hindi words always match as prefixes: they take endings
- * (হাতির, মাছের) and have no English plural.
+ * Words of 4+ letters match as prefixes (owl → owls, lamp → lamps), and so does a typed word
+ * the table does not know (the start of a word); a 3-letter word of the table matches as itself
+ * or its plural, so 'mor' or 'peacock' does not find 'more' through 'mor*'. Bengali and Hindi
+ * words match as prefixes, since they take endings (হাতির, মাছের), except WHOLE_WORDS.
  */
 function spellingPattern(spelling: string, typed: string): string {
-  if (spelling === typed || charCount(spelling) > FULLTEXT_MIN_LENGTH || isIndicWord(spelling)) return `${spelling}*`;
+  if (WHOLE_WORDS.has(spelling)) return spelling;
+  if (charCount(spelling) > FULLTEXT_MIN_LENGTH || isIndicWord(spelling) || (spelling === typed && !SYNONYMS.has(typed))) return `${spelling}*`;
   return `${spelling} ${spelling}s`;
 }
 
@@ -97,7 +107,9 @@ const group = (spellings: Iterable<string>, typed: string) => `+(${[...spellings
 
 /** The boolean-mode groups and short-word fallback for a visitor's text, for the English text and the translations. */
 export function planAcrossScripts(text: string): ScriptPlan {
-  const words = searchWords(text).filter((w) => !STOPWORDS.has(w) && (charCount(w) > 1 || /\p{N}/u.test(w)));
+  const words = searchWords(text).filter(
+    (w) => !STOPWORDS.has(w) && !COURTESY_WORDS.has(w) && (charCount(w) > 1 || /\p{N}/u.test(w) || ONE_LETTER_WORDS.has(w)),
+  );
   const english: string[] = [];
   const translated: string[] = [];
   const short: string[] = [];

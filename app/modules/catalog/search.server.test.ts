@@ -51,8 +51,10 @@ describe("searchPublicProducts", () => {
     expect(await searchPublicProducts("antique study", all, 1, "relevance")).toMatchObject({ correctedTo: "study", total: 1, items: [{ name: "Dokra Owl pair" }] });
     // Of the two, the one that leaves fewer pieces is kept: ganesha (one piece), not brass (two).
     expect(await searchPublicProducts("brass ganesha", all, 1, "relevance")).toMatchObject({ correctedTo: "ganesha", total: 1 });
-    // A word that finds nothing on its own is not dropped: nothing is found.
-    expect(await searchPublicProducts("owl zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: null, total: 0 });
+    // A word that finds nothing on its own is left out first, and said so.
+    expect(await searchPublicProducts("owl zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: "owl", total: 1, items: [{ name: "Dokra Owl pair" }] });
+    expect(await searchPublicProducts("zzzqqq owl antique xxxjjj", all, 1, "relevance")).toMatchObject({ correctedTo: "antique", total: 1 });
+    expect(await searchPublicProducts("zzzqqq xxxjjj", all, 1, "relevance")).toMatchObject({ correctedTo: null, total: 0 });
   });
 
   it("finds every public piece for the craft's own name in any spelling, and lets the other words decide", async () => {
@@ -62,7 +64,7 @@ describe("searchPublicProducts", () => {
     expect(await searchPublicProducts("dhokrra", all, 1, "relevance")).toMatchObject({ correctedTo: expect.stringMatching(/^dh?okh?a?ra$/), total: 3 });
     expect(await names("dhokra elephant")).toEqual(["Elephant with rider"]);
     expect(await names("dokra owl")).toEqual(["Dokra Owl pair"]);
-    expect(await names("dokra zzzqqq")).toEqual([]);
+    expect(await searchPublicProducts("dokra zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: "dokra", total: 3 });
   });
 
   it("matches prefixes, transliterations and synonyms, and requires every word", async () => {
@@ -120,9 +122,21 @@ describe("searchPublicProducts", () => {
     expect(second.items).toHaveLength(14 - PAGE_SIZE);
     // A page number too large for an exact offset (1e20) shows the last page, as any page past the end does.
     await expect(searchPublicProducts("kachua", all, parsePage("99999999999999999999"), "newest")).resolves.toMatchObject({ total: 14, page: 2 });
-    for (const hostile of [`"`, "'; DROP TABLE products; --", "+-*()<>~@", "%_%", "\\"]) {
+    for (const hostile of [`"`, "+-*()<>~@", "%_%", "\\"]) {
       await expect(searchPublicProducts(hostile, all, 1, "relevance")).resolves.toMatchObject({ total: 0 });
     }
+    // Only its words are searched ('table' starts 'tabletop'); the table is still there (below).
+    expect((await searchPublicProducts("'; DROP TABLE products; --", all, 1, "relevance")).words.join(" ")).toMatch(/^[a-z ]+$/);
     expect(await names("tortoise%")).toHaveLength(12);
+  });
+
+  it("reads the craft's two-word names and leaves out courtesy words", async () => {
+    await product("Bell metal bowl", { material: "Kansa", price: 1500 });
+    expect(await names("bell metal")).toEqual(["Bell metal bowl", "Ganesha idol"]);
+    expect(await names("bell-metal ganesha")).toEqual(["Ganesha idol"]);
+    expect(await names("ganesh ji")).toEqual(["Ganesha idol"]);
+    // 'mor' (peacock) is a whole word: not the start of 'more'.
+    await product("Tea cup", { description: "Made for more than tea." });
+    expect(await names("mor")).toEqual(["Peacock lamp"]);
   });
 });

@@ -104,14 +104,15 @@ export async function searchPublicProducts(text: string, band: PriceBand, page: 
 }
 
 /**
- * Words that each find pieces but not together ('brass elephant', where the elephants' own text
- * says Kansa): the search without the one word whose absence leaves the fewest pieces, the most
- * particular of the answers, said as a correction. Null when a word finds nothing on its own
- * (an unknown word, which only a spelling correction may replace) or there is one word.
+ * Words that do not find pieces together: first the words that find nothing on their own are
+ * left out ('owl xylophone', a word no piece's text has and no correction could replace); then,
+ * when the rest each find pieces but still not together ('brass elephant', where the elephants'
+ * own text says Kansa), the one word whose absence leaves the fewest pieces, the most particular
+ * of the answers. Said as a correction. Null when no word finds anything, or there is one word.
  */
 async function withOneWordLess(text: string, band: PriceBand, page: number, sort: SortKey, lang: Lang): Promise<SearchPage | null> {
-  const { words } = planSearch(text);
-  if (words.length < 2) return null;
+  const { words: typed } = planSearch(text);
+  if (typed.length < 2) return null;
   // Each set of words searched once: with two words, each one alone is also the other left out.
   const searched = new Map<string, Promise<ProductPage | null>>();
   const found = (someWords: readonly string[]) => {
@@ -122,14 +123,24 @@ async function withOneWordLess(text: string, band: PriceBand, page: number, sort
     }
     return searched.get(key)!;
   };
-  for (const word of words) if (!((await found([word]))?.total)) return null;
-  let best: { page: ProductPage; text: string } | null = null;
+  const answer = (result: ProductPage, someWords: readonly string[]): SearchPage => {
+    const shown = someWords.join(" ");
+    return { ...result, words: planSearch(shown).words, correctedTo: shown };
+  };
+  const words: string[] = [];
+  for (const word of typed) if ((await found([word]))?.total) words.push(word);
+  if (words.length === 0) return null;
+  if (words.length < typed.length) {
+    const together = await found(words);
+    if (together && together.total > 0) return answer(together, words);
+  }
+  let best: { page: ProductPage; words: string[] } | null = null;
   for (const word of words) {
     const rest = words.filter((other) => other !== word);
     const result = await found(rest);
-    if (result && result.total > 0 && (!best || result.total < best.page.total)) best = { page: result, text: rest.join(" ") };
+    if (result && result.total > 0 && (!best || result.total < best.page.total)) best = { page: result, words: rest };
   }
-  return best ? { ...best.page, words: planSearch(best.text).words, correctedTo: best.text } : null;
+  return best ? answer(best.page, best.words) : null;
 }
 
 /**
