@@ -7,6 +7,7 @@ import type { Lang } from "#app/modules/i18n/languages.ts";
 import { bumpPublicVersion, closePublicVersion } from "#app/modules/site/public-version.server.ts";
 import { getDb } from "#db/index.ts";
 import { PRICE_BANDS } from "./listing-query.ts";
+import { tableWordFor } from "./search-stems.server.ts";
 import { searchPublicProducts } from "./search.server.ts";
 
 afterAll(() => closePublicVersion());
@@ -69,7 +70,7 @@ describe("search across scripts", () => {
     expect(await names("elephant", "bn")).toEqual(["Howdah Rider", "Elephant Showpiece"]);
     expect(await names("হাতি", "hi")).toEqual(["Howdah Rider", "Elephant Showpiece"]);
     // Translated names and descriptions are searched, and every word must match somewhere.
-    expect(await names("পিতলের")).toEqual(["Howdah Rider"]);
+    expect(await names("ঢালাই")).toEqual(["Howdah Rider"]);
     expect(await names("হাতি সওয়ার")).toEqual(["Howdah Rider"]);
     // পিতল is brass: the English showpiece matches it through its material.
     expect(await sorted("হাতি পিতল")).toEqual(["Elephant Showpiece", "Howdah Rider"]);
@@ -100,6 +101,15 @@ describe("search across scripts", () => {
   it("matches a word that starts other words only as itself, and a one-letter word", async () => {
     expect(await names("প্যাঁচা", "bn")).toEqual(["Owl Pair"]);
     expect(await names("ॐ", "hi")).toEqual(["Om Wall Diya"]);
+  });
+
+  it("finds a Bengali or Hindi word with an ending through the table word it is a form of", async () => {
+    for (const q of ["हाथियों", "हाथियाँ", "হাতিগুলো", "হাতিটা"]) expect(await sorted(q), q).toEqual(["Elephant Showpiece", "Howdah Rider"]);
+    expect(await names("পেঁচাগুলো", "bn")).toEqual(["Owl Pair"]);
+    expect(await names("उल्लुओं", "hi")).toEqual(["Owl Pair"]);
+    expect(await names("मछलियों", "hi")).toEqual(["Fish Card Holder"]);
+    // Only a form at least as long as the table word: हाथ (hand) is not हाथी (elephant).
+    expect([tableWordFor("हाथियों"), tableWordFor("ঘোড়ার"), tableWordFor("हाथ"), tableWordFor("हाथी"), tableWordFor("owls")]).toEqual(["हाथी", "ঘোড়া", null, null, null]);
   });
 
   it("finds Bengali words typed in Latin letters the Avro way", async () => {

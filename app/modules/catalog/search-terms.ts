@@ -105,8 +105,12 @@ function spellingPattern(spelling: string, typed: string): string {
 const indexed = (spelling: string) => charCount(spelling) >= FULLTEXT_MIN_LENGTH && !STOPWORDS.has(spelling);
 const group = (spellings: Iterable<string>, typed: string) => `+(${[...spellings].map((v) => spellingPattern(v, typed)).join(" ")})`;
 
-/** The boolean-mode groups and short-word fallback for a visitor's text, for the English text and the translations. */
-export function planAcrossScripts(text: string): ScriptPlan {
+/**
+ * The boolean-mode groups and short-word fallback for a visitor's text, for the English text and
+ * the translations. `tableWordFor` (server only: search-stems.server.ts) gives the table word an
+ * inflected Bengali or Hindi word is a form of, whose spellings it then finds too.
+ */
+export function planAcrossScripts(text: string, tableWordFor?: (word: string) => string | null): ScriptPlan {
   const words = searchWords(text).filter(
     (w) => !STOPWORDS.has(w) && !COURTESY_WORDS.has(w) && (charCount(w) > 1 || /\p{N}/u.test(w) || ONE_LETTER_WORDS.has(w)),
   );
@@ -118,7 +122,8 @@ export function planAcrossScripts(text: string): ScriptPlan {
       short.push(word);
       continue;
     }
-    const spellings = variantsOf(word).filter(indexed);
+    const base = tableWordFor?.(word);
+    const spellings = [...new Set([...variantsOf(word), ...(base ? variantsOf(base) : [])])].filter(indexed);
     english.push(group(spellings, word));
     const indic = spellings.flatMap((v) => INDIC.get(v) ?? []).filter(indexed);
     translated.push(group(new Set([...spellings, ...indic]), word));

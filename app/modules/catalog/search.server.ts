@@ -16,6 +16,7 @@ import type { Lang } from "#app/modules/i18n/languages.ts";
 import { getDb } from "#db/index.ts";
 import { SEARCH_INDEX_COLUMNS, englishTests, matchScore } from "./search-sql.server.ts";
 import { FULLTEXT_MIN_LENGTH, SYNONYM_WORDS, charCount, craftWordsApart, planAcrossScripts, planSearch, searchWords, variantsOf, type ScriptPlan, type SearchPlan } from "./search-terms.ts";
+import { tableWordFor } from "./search-stems.server.ts";
 import { translatedMatches } from "./search-translations.server.ts";
 
 // Storefront search: MariaDB FULLTEXT in boolean mode over the products_search
@@ -149,7 +150,7 @@ async function withOneWordLess(text: string, band: PriceBand, page: number, sort
  */
 function searchPlanFor(text: string): ScriptPlan | null {
   const { rest, craft } = craftWordsApart(text);
-  const plan = planAcrossScripts(craft ? rest : text);
+  const plan = planAcrossScripts(craft ? rest : text, tableWordFor);
   return plan.fulltext || plan.short.length > 0 || craft ? plan : null;
 }
 
