@@ -133,11 +133,14 @@ async function updateAction(request: Request, id: number, self: string) {
     const earlier = await pendingOfForm(fields, formKey);
     const readable = error instanceof UploadError ? error.readable : [];
     const { pending } = earlier || readable.length > 0 ? await keepForRetry(formKey, fields, readable, earlier, current) : { pending: null };
-    // What she typed comes back when the whole form arrived (a refusal mid-body read only part of
-    // it: the form then shows the stored values, not a half with "Keep existing images" unticked).
+    // What she typed comes back. A body cut off at a too-large photo carries only the fields before
+    // it: the others show their stored values (`sent`), no field is called wrong for not arriving,
+    // and "Keep existing images" (after the photos) stays ticked, the choice that removes nothing.
     const complete = error instanceof UploadError && error.complete;
-    const result = complete ? parseWithZod(fields, { schema: productEditFormSchema, disableAutoCoercion: true }).reply() : undefined;
-    return refused<ActionData>(error, (message) => ({ result, error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
+    if (!complete && !fields.has("keepExistingImages")) fields.set("keepExistingImages", "true");
+    const reply = parseWithZod(fields, { schema: productEditFormSchema, disableAutoCoercion: true }).reply();
+    const result = complete ? reply : { ...reply, error: {} };
+    return refused<ActionData>(error, (message) => ({ result, sent: sentNames(fields), error: MANAGE_MESSAGES.saveFailed, imageError: message, pending }));
   }
   const earlier = await pendingOfForm(upload.fields, formKey);
   const images = [...(earlier?.files ?? []), ...upload.files];
@@ -146,7 +149,7 @@ async function updateAction(request: Request, id: number, self: string) {
   if (submission.status !== "success") {
     // Say what is wrong with the images too, not only the fields.
     const { pending, imageError } = await keepRefused();
-    return data<ActionData>({ result: submission.reply(), error: MANAGE_MESSAGES.saveFailed, imageError, pending }, { status: 400 });
+    return data<ActionData>({ result: submission.reply(), sent: sentNames(upload.fields), error: MANAGE_MESSAGES.saveFailed, imageError, pending }, { status: 400 });
   }
   try {
     await updateProduct(id, submission.value, images);
@@ -157,9 +160,10 @@ async function updateAction(request: Request, id: number, self: string) {
       throw error;
     }
     const { pending } = await keepRefused();
-    if (error.status === 409) return conflictAnswer(id, upload.fields.get("original"), submission.reply(), pending);
+    if (error.status === 409) return conflictAnswer(id, upload.fields, submission.reply(), pending);
     return refused<ActionData>(error, (message) => ({
       result: submission.reply(),
+      sent: sentNames(upload.fields),
       error: MANAGE_MESSAGES.saveFailed,
       imageError: message,
       pending,
@@ -167,6 +171,8 @@ async function updateAction(request: Request, id: number, self: string) {
   }
   return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
 }
+
+const sentNames = (fields: FormData) => [...new Set(fields.keys())];
 
 /** A refused edit's new photos, kept for the corrected save; not those past the limit with the piece's own: the owner chooses again. */
 async function keepForRetry(formKey: string, fields: FormData, fresh: SavedUpload[], earlier: PendingBatch | null, current: number) {
@@ -183,11 +189,12 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keep
 export const shouldRevalidate = skipRevalidationWhenSignedOut;
 
 /** The form comes back as the product is now with her own changes on it (rebasedValues); the list says what another save changed. */
-async function conflictAnswer(id: number, original: unknown, result: SubmissionResult<string[]>, pending: PendingView | null) {
+async function conflictAnswer(id: number, fields: FormData, result: SubmissionResult<string[]>, pending: PendingView | null) {
   const now = await getProductForAdmin(id);
+  const original = fields.get("original");
   const conflict = { changes: changesSince(original, now), version: now.version, base: editBase(now) };
   const initialValue = rebasedValues(result.initialValue ?? {}, original, now) as SubmissionResult<string[]>["initialValue"];
-  return data<ActionData>({ result: { ...result, initialValue }, error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
+  return data<ActionData>({ result: { ...result, initialValue }, sent: sentNames(fields), error: CONFLICT_MESSAGES.page, conflict, pending }, { status: 409 });
 }
 
 const imageButtonClass = "min-h-11 rounded border px-3 py-2";

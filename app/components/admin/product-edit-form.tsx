@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useBroughtIntoView } from "#app/components/ui/use-brought-into-view.ts";
 import type { AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
@@ -57,7 +57,7 @@ export function ProductEditForm({
   /** In All Products' dialog, with JavaScript: saved by this fetcher, so a refusal comes back in the dialog (product-editor-modal.tsx). */
   fetcherKey?: string;
 }) {
-  const { result: lastResult, imageError, conflict: rebase, pending = null } = refusal ?? {};
+  const { result: lastResult, sent: sentFields, imageError, conflict: rebase, pending = null } = refusal ?? {};
   const [files, setFiles] = useState<File[]>([]);
   // The version the owner started from: a poll's revalidation must not move it on under what
   // she typed (that would let her save silently over another save); a navigation (after a
@@ -95,13 +95,15 @@ export function ProductEditForm({
   // After a refused post, the form the server returned (what was sent; after a conflict, the
   // product as it is now with her changes on it), read from the reply itself: its boxes are drawn
   // from it when the form is based on a new version. Conform's reply leaves emptied fields out,
-  // and they must stay empty (a cleared discount must not come back). Before one, the stored value.
+  // and they must stay empty (a cleared discount must not come back). Before one, and for a field
+  // the post did not carry (the quick form has no state: the full page must not make a sold piece
+  // available), the stored value.
   const returned = lastResult?.initialValue;
-  const returnedText = (name: string) => {
-    const v = valueAt(returned ?? {}, name);
+  const value = (name: string, stored: string) => {
+    if (!returned || (sentFields && !sentFields.includes(name))) return stored;
+    const v = valueAt(returned, name);
     return typeof v === "string" ? v : "";
   };
-  const value = (name: keyof typeof fields, stored: string) => (returned ? returnedText(name) : stored);
   const current = product.images.length;
   const kept = (pending?.photos ?? []).map((photo) => ({ size: photo.bytes }));
   const clientImageError = productImagesProblem([...kept, ...files], { kept: mode === "quick" || keep ? current : 0, current });
@@ -112,6 +114,13 @@ export function ProductEditForm({
     errors: fields[name].errors,
   });
   const hidden = (name: string, v: string) => <input type="hidden" name={name} value={v} />;
+  // While a save is on its way the button says so and takes no second tap: on a slow line a
+  // second one was sent on the version the first had just replaced (a conflict listing her own
+  // change) and added its photos again.
+  const fetcher = useFetcher({ key: fetcherKey });
+  const navigation = useNavigation();
+  const action = `/dashboard/edit-product/${product.id}`;
+  const saving = fetcherKey ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formAction?.split(/[?#]/)[0] === action;
   // The full editor is a page of its own: refused without JavaScript, it opens at the first wrong field.
   const firstWrong = mode === "full" ? (firstWrongField(FULL_FIELD_ORDER, lastResult?.error) ?? (imageError ? "images" : null)) : null;
 
@@ -119,7 +128,7 @@ export function ProductEditForm({
     <FirstWrongProvider value={firstWrong}>
       <Form
         method="post"
-        action={`/dashboard/edit-product/${product.id}${mode === "full" ? `#${FIRST_WRONG_ID}` : ""}`}
+        action={`${action}${mode === "full" ? `#${FIRST_WRONG_ID}` : ""}`}
         encType="multipart/form-data"
         navigate={!fetcherKey}
         fetcherKey={fetcherKey}
@@ -176,8 +185,7 @@ export function ProductEditForm({
                 field={(lang, key) => {
                   const meta = translationMeta(fields.translations, lang, key);
                   const stored = product.translations[lang][key] ?? "";
-                  // As the other fields: after a refused post what was sent, else the stored text.
-                  return { value: returned ? returnedText(translationName(lang, key)) : stored, errors: meta.errors };
+                  return { value: value(translationName(lang, key), stored), errors: meta.errors };
                 }}
               />
             </>
@@ -219,8 +227,8 @@ export function ProductEditForm({
           <ImagePreviews files={files} />
         </div>
         <div className="md:col-span-2">
-          <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null}>
-            Save changes
+          <button type="submit" name="intent" value="update" className={buttonClass} disabled={clientImageError !== null || saving}>
+            {saving ? "Saving…" : "Save changes"}
           </button>
           {signedOut ? <SignedOutNote /> : null}
         </div>

@@ -8,6 +8,12 @@ import { StatusMessage } from "./status-message.tsx";
 /** The edit action's answer to a refused save (app/routes/dashboard.edit-product.$id.tsx), on its page or in All Products' dialog. */
 export type SaveAnswer = {
   result?: SubmissionResult<string[]> | null;
+  /**
+   * The names of the fields the refused post carried: the others show the stored value. The quick
+   * form has no state or translations, and a body cut off at a too-large photo holds only the
+   * fields before it.
+   */
+  sent?: string[];
   error?: string;
   imageError?: string | null;
   /** An edit based on an old version: what changed meanwhile, and the version to save on. */
