@@ -25,6 +25,12 @@ test("Upload Gallery: several images at once, ready on /gallery, then deleted", 
   await page.getByRole("button", { name: "Upload to gallery" }).click();
   await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
   await expect(page.getByTestId("media-card").filter({ hasText: tag })).toHaveCount(2);
+  // A second batch sent from the page the first one landed on (?status=added) is a success too.
+  await page.getByLabel("Gallery images").setInputFiles([await jpeg(`g3-${tag}.jpg`, seed + 2)]);
+  await page.getByRole("button", { name: "Upload to gallery" }).click();
+  await expect(page.getByTestId("media-card").filter({ hasText: tag })).toHaveCount(3);
+  await expect(page.getByText("Image added to gallery successfully")).toBeVisible();
+  await expect(page.getByText(/Upload failed|The server answered/)).toHaveCount(0);
   const mine = () => page.getByTestId("media-card").filter({ hasText: `g1-${tag}` });
   const card = await waitReady(page, "/dashboard/upload-gallery", mine);
   const src = await card.locator("img").getAttribute("src");

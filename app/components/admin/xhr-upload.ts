@@ -38,6 +38,9 @@ export function useXhrUpload() {
         const xhr = new XMLHttpRequest();
         current.current = xhr;
         const target = new URL(action, window.location.href);
+        // A form on a page reached by a save (?status=added) posts to that address: without the
+        // status, the save's redirect back to it is told apart from a refusal rendered there.
+        target.searchParams.delete("status");
         xhr.open("POST", target.href);
         xhr.upload.onprogress = (event) => {
           if (!event.lengthComputable) return;
