@@ -153,7 +153,9 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirect(listUrl(request, "retried"));
     }
   } catch (error) {
-    return refused(error, (message) => ({ error: `${FAILURE[intent.intent]}: ${message}`, confirm: null }));
+    // Said at the piece's card, where she tapped (a list scrolled far down keeps its place).
+    const about = "productId" in intent ? intent.productId : null;
+    return refused(error, (message) => ({ error: `${FAILURE[intent.intent]}: ${message}`, confirm: null, about }));
   }
 }
 
@@ -186,6 +188,7 @@ export default function AllProducts() {
     return `?${params}`;
   };
   const confirmFor = actionData?.confirm ?? null;
+  const refusalAt = actionData && "about" in actionData && actionData.error ? actionData.about : null;
   const confirmSold = actionData && "confirmSold" in actionData ? actionData.confirmSold : null;
   // Processing products turn ready without a reload (JS); the editor is left alone while open.
   usePollWhile(!showEditor && products.items.some((p) => p.status === "processing"));
@@ -194,7 +197,7 @@ export default function AllProducts() {
     <>
       <h1 className="font-serif text-2xl text-brass-800">All Products</h1>
       <StatusMessage message={actionData ? null : status} />
-      <StatusMessage message={actionData?.error} tone="error" />
+      <StatusMessage message={refusalAt === null ? actionData?.error : null} tone="error" />
       {signedOut ? <SignedOutNote /> : null}
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
@@ -248,7 +251,7 @@ export default function AllProducts() {
               <li
                 key={p.id}
                 id={productCardId(p.id)}
-                className="grid scroll-mt-4 grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
+                className="grid scroll-mt-24 grid-cols-[4rem_1fr] gap-x-3 rounded-lg bg-white p-3 shadow-sm sm:flex sm:flex-col"
                 data-testid="admin-product-card"
               >
                 {main ? (
@@ -290,6 +293,11 @@ export default function AllProducts() {
                   stateToggle={{ label: STATE_NAMES[p.state], to: stateToggleUrl(returnTo, stateFor === p.id ? null : p.id), open: stateFor === p.id }}
                 />
                 {stateFor === p.id ? <ProductStateActions product={p} returnTo={returnTo} /> : null}
+                {refusalAt === p.id ? (
+                  <div className="col-span-2">
+                    <StatusMessage message={actionData?.error} tone="error" />
+                  </div>
+                ) : null}
                 {confirmSold?.productId === p.id ? (
                   <div className="col-span-2">
                     <ConfirmStep

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { UPLOAD_LIMITS } from "../../app/modules/media/limits.ts";
 import { expect, test } from "./test.ts";
-import { signIn } from "./helpers.ts";
+import { hydrated, signIn } from "./helpers.ts";
 import { addProduct } from "./fixtures/admin.ts";
 import { fakeImage, jpeg, mp4, uniqueName } from "./fixtures/media.ts";
 
@@ -148,4 +148,26 @@ test("Video Upload: a video over the limit is refused when it is chosen, before 
   } finally {
     await fs.rm(big, { force: true });
   }
+});
+
+test("Quick Edit on a slow line: Save says Saving… and takes no second tap, so no false conflict", async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = uniqueName("Slow save");
+  await addProduct(page, { name, images: [await jpeg("slow.jpg", 61)] });
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  await page.getByTestId("admin-product-card").filter({ hasText: name }).getByRole("link", { name: "Quick Edit" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name", { exact: true }).fill(`${name} saved once`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  const saving = dialog.getByRole("button", { name: "Saving…" });
+  await expect(saving).toBeDisabled();
+  await saving.click({ force: true });
+  await expect(page.getByText("Product updated successfully")).toBeVisible({ timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByTestId("conflict-changes")).toHaveCount(0);
+  await expect(page.getByTestId("admin-product-card").filter({ hasText: `${name} saved once` })).toHaveCount(1);
 });

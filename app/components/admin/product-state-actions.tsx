@@ -37,8 +37,10 @@ export function ProductStateActions({
   returnTo: string;
 }) {
   const { id, state } = product;
+  // Without JavaScript the answer is a new page: it opens at these buttons, where a refusal is said.
+  const here = `${returnTo}#state-${id}`;
   return (
-    <div id={`state-${id}`} className="col-span-2 mt-3 flex scroll-mt-16 flex-wrap items-center gap-2" data-testid="state-actions">
+    <div id={`state-${id}`} className="col-span-2 mt-3 flex scroll-mt-24 flex-wrap items-center gap-2" data-testid="state-actions">
       <p className="w-full text-sm" data-testid="state-name">
         State: <strong>{STATE_NAMES[state]}</strong>
         {state === "made-to-order" && product.shipsInDays !== null ? ` (ships in ${product.shipsInDays} days)` : null}
@@ -58,20 +60,20 @@ export function ProductStateActions({
         </StateForm>
       )}
       {state === "reserved" ? null : (
-        <StateForm productId={id} from={state} state="reserved">
+        <StateForm productId={id} from={state} action={here} state="reserved">
           <button type="submit" name="intent" value="set-state" className={button}>
             {STATE_ACTIONS.reserved}
           </button>
         </StateForm>
       )}
       {state === "available" ? null : (
-        <StateForm productId={id} from={state} state="available">
+        <StateForm productId={id} from={state} action={here} state="available">
           <button type="submit" name="intent" value="set-state" className={button}>
             {STATE_ACTIONS.available}
           </button>
         </StateForm>
       )}
-      <StateForm productId={id} from={state} state="made-to-order">
+      <StateForm productId={id} from={state} action={here} state="made-to-order">
         <label className="flex items-center gap-1 text-sm">
           <span className="sr-only">Ships in days for {product.name}</span>
           <input

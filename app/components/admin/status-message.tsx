@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 /** Status messages clear after 3 seconds (with JS; without JS they stay until the next page; docs/product-rules.md, Numbers). */
@@ -15,12 +16,15 @@ export function StatusMessage({
   tone?: "success" | "error";
 }) {
   const [shown, setShown] = useState(message);
+  // Shown again for each arrival at the page, though the address (and so the message) is the same
+  // as the last: a second state change on All Products redirects to the same ?status=.
+  const arrival = useLocation().key;
   useEffect(() => {
     setShown(message);
     if (!message || tone === "error") return;
     const timer = window.setTimeout(() => setShown(null), STATUS_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [message, tone]);
+  }, [message, tone, arrival]);
   if (!shown) return null;
   return (
     <p
