@@ -2,6 +2,8 @@
 // the forms check them in the browser, the actions and the API enforce them while
 // streaming, and the worker checks the same numbers. A rule written twice disagrees.
 
+import { MESSAGES } from "./messages.ts";
+
 export const MB = 1024 * 1024;
 
 /** Widths of the image ladder the worker makes (workers/images.ts) and the storefront asks for in srcset; never upscaled. */
@@ -84,8 +86,11 @@ export const UPLOAD_RULES = {
  * What the browser can check before sending product images, by the rule the server
  * enforces. Edit passes the images the product keeps and has (its message names them).
  */
-export function productImagesProblem(files: readonly { size: number }[], edit?: { kept: number; current: number }): string | null {
-  if (files.some((f) => f.size > UPLOAD_LIMITS.productImageBytes)) return PRODUCT_IMAGE_MESSAGES.tooLarge;
+export function productImagesProblem(files: readonly { size: number; name?: string; type?: string }[], edit?: { kept: number; current: number }): string | null {
+  const tooLarge = files.filter((f) => f.size > UPLOAD_LIMITS.productImageBytes);
+  // A large iPhone HEIC photo: the browser could not make it smaller, and a smaller one is refused too.
+  if (tooLarge.some((f) => /^image\/hei[cf]$/.test(f.type ?? "") || /\.hei[cf]$/i.test(f.name ?? ""))) return MESSAGES.heic;
+  if (tooLarge.length > 0) return PRODUCT_IMAGE_MESSAGES.tooLarge;
   if ((edit?.kept ?? 0) + files.length <= UPLOAD_LIMITS.imagesPerProduct) return null;
   return edit ? PRODUCT_IMAGE_MESSAGES.tooManyInTotal(edit.current) : PRODUCT_IMAGE_MESSAGES.tooMany;
 }
