@@ -171,3 +171,36 @@ test("Quick Edit on a slow line: Save says Saving… and takes no second tap, so
   await expect(page.getByTestId("conflict-changes")).toHaveCount(0);
   await expect(page.getByTestId("admin-product-card").filter({ hasText: `${name} saved once` })).toHaveCount(1);
 });
+
+const CLOSE_UNSAVED = "Close without saving? What you changed in this piece is not saved.";
+
+test("Quick Edit: Close or Escape asks first when what she typed would be lost", async ({ page }) => {
+  const name = uniqueName("Close asks");
+  await addProduct(page, { name, images: [await jpeg("close.jpg", 62)] });
+  await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  const asked: string[] = [];
+  let answer = false;
+  page.on("dialog", (prompt) => {
+    asked.push(prompt.message());
+    void (answer ? prompt.accept() : prompt.dismiss());
+  });
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  const dialog = page.getByRole("dialog");
+  // Nothing changed: Close closes without a question.
+  await card.getByRole("link", { name: "Quick Edit" }).click();
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  await card.getByRole("link", { name: "Quick Edit" }).click();
+  await dialog.getByLabel("Name", { exact: true }).fill(`${name} typed`);
+  await page.keyboard.press("Escape");
+  await expect.poll(() => asked).toEqual([CLOSE_UNSAVED]);
+  // Cancelled: the dialog stays with what she typed.
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(`${name} typed`);
+  answer = true;
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(asked).toEqual([CLOSE_UNSAVED, CLOSE_UNSAVED]);
+});

@@ -7,6 +7,26 @@ import { ProductEditForm, type EditableProduct } from "./product-edit-form.tsx";
 import { RefusedSave } from "./refused-save.tsx";
 import { isSignedOutAnswer } from "./signed-out-note.tsx";
 
+const CLOSE_UNSAVED = "Close without saving? What you changed in this piece is not saved.";
+
+/** Whether a box of the dialog's form differs from what it opened with, photos are chosen, or a refused save's form is shown. */
+function unsaved(dialog: HTMLDialogElement | null): boolean {
+  if (dialog?.querySelector('[role="alert"]')) return true;
+  const form = dialog?.querySelector("form");
+  return Array.from(form?.elements ?? []).some((el) => {
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "file") return (el.files?.length ?? 0) > 0;
+      return el.type !== "hidden" && el.type !== "checkbox" && el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+    if (el instanceof HTMLSelectElement) return Array.from(el.options).some((option) => option.selected !== option.defaultSelected);
+    return false;
+  });
+}
+
+/** Closing (Close, Escape) asks first when what she typed would be lost; true to close. */
+const leaving = (dialog: HTMLDialogElement | null) => !unsaved(dialog) || window.confirm(CLOSE_UNSAVED);
+
 /** All Products' Quick Edit and Full Edit: a dialog over the list (open without JS, modal with it). */
 export function EditorModal({
   editing,
@@ -36,7 +56,7 @@ export function EditorModal({
       aria-labelledby="editor-title"
       onCancel={(event) => {
         event.preventDefault();
-        navigate(returnTo, { preventScrollReset: true });
+        if (leaving(ref.current)) navigate(returnTo, { preventScrollReset: true });
       }}
       className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(48rem,95vw)] overflow-y-auto rounded-lg bg-brass-50 p-6 shadow-xl backdrop:bg-black/50"
     >
@@ -45,7 +65,7 @@ export function EditorModal({
           {mode === "quick" ? "Quick Edit" : "Full Edit"}
           {editing ? `: ${editing.name}` : ""}
         </h2>
-        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset>
+        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset onClick={(event) => leaving(ref.current) || event.preventDefault()}>
           Close
         </Link>
       </div>
