@@ -5,6 +5,13 @@ import type { ImageView } from "#app/modules/media/views.ts";
 import type { Slide } from "#app/modules/site/content.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
 
+declare global {
+  interface Window {
+    /** True when the page's scripts started because the slider's first move was due, not at a touch (patches/README.md). */
+    __scriptsOnTime?: boolean;
+  }
+}
+
 export const SLIDE_INTERVAL_MS = 5000;
 /** The slide pictures' sizes (the home page preloads the first at these). */
 export const SLIDE_IMAGE_SIZES = "(min-width: 1152px) 1120px, 100vw";
@@ -33,6 +40,12 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
     },
     [count],
   );
+
+  // Untouched, the page's scripts started when the first move was due: it moves now. Started by a
+  // touch, the visitor is reading: the first move waits its full interval.
+  useEffect(() => {
+    if (window.__scriptsOnTime && count > 1) go(1);
+  }, [go, count]);
 
   useEffect(() => {
     if (paused || count < 2) return;
@@ -79,9 +92,9 @@ export function Slider({ slides }: { slides: ReadonlyArray<Slide & { image: Imag
       }}
       data-testid="slider"
       data-index={index}
-      // It moves by itself every 5 s: the page's scripts start once its first screen is on, not
-      // at the visitor's first touch as on the rest of the storefront (patches/README.md).
-      data-scripts={count > 1 ? "at-once" : undefined}
+      // It moves by itself every 5 s: the page's scripts start at the visitor's first touch, as on the
+      // rest of the storefront, or when the first move is due (patches/README.md).
+      data-scripts-by={count > 1 ? SLIDE_INTERVAL_MS : undefined}
     >
       <div ref={track} className="shop-slider flex overflow-x-auto rounded-lg bg-brass-900" tabIndex={0} aria-label={t("slides")}>
         {slides.map((slide, i) => (
