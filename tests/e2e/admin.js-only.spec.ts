@@ -204,3 +204,50 @@ test("Quick Edit: Close or Escape asks first when what she typed would be lost",
   await expect(dialog).toHaveCount(0);
   expect(asked).toEqual([CLOSE_UNSAVED, CLOSE_UNSAVED]);
 });
+
+test("Quick Edit: the phone's Back and the link to the edit page ask first too; a save does not", async ({ page }) => {
+  const name = uniqueName("Back asks");
+  await addProduct(page, { name, images: [await jpeg("back.jpg", 63)] });
+  const list = `/dashboard/all-products?q=${encodeURIComponent(name)}`;
+  await page.goto(list);
+  await hydrated(page);
+  const asked: string[] = [];
+  let answer = false;
+  page.on("dialog", (prompt) => {
+    asked.push(prompt.message());
+    void (answer ? prompt.accept() : prompt.dismiss());
+  });
+  const card = page.getByTestId("admin-product-card").filter({ hasText: name });
+  const dialog = page.getByRole("dialog");
+  const nameBox = dialog.getByLabel("Name", { exact: true });
+  await card.getByRole("link", { name: "Quick Edit" }).click();
+  await nameBox.fill(`${name} typed`);
+  // Back, cancelled: the dialog and its address stay, with what she typed.
+  await page.goBack();
+  await expect.poll(() => asked).toEqual([CLOSE_UNSAVED]);
+  await expect(nameBox).toHaveValue(`${name} typed`);
+  await expect(page).toHaveURL(/[?&]edit=\d+/);
+  // The edit page's link, cancelled: the same.
+  await dialog.getByRole("link", { name: /Open the edit page/ }).click();
+  await expect.poll(() => asked).toEqual([CLOSE_UNSAVED, CLOSE_UNSAVED]);
+  await expect(nameBox).toHaveValue(`${name} typed`);
+  // Saving asks nothing and closes the dialog.
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(asked).toHaveLength(2);
+  // Back with nothing typed asks nothing; Back with typing, accepted, closes the dialog.
+  const quickEdit = () => page.getByTestId("admin-product-card").filter({ hasText: `${name} typed` }).getByRole("link", { name: "Quick Edit" }).click();
+  await quickEdit();
+  await expect(nameBox).toHaveValue(`${name} typed`);
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  expect(asked).toHaveLength(2);
+  await quickEdit();
+  await nameBox.fill(`${name} typed again`);
+  answer = true;
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  expect(asked).toHaveLength(3);
+  await expect(page.getByTestId("admin-product-card").filter({ hasText: `${name} typed` })).toHaveCount(1);
+});

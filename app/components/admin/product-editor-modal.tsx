@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useBlocker, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { clientAction as saveEdit } from "#app/routes/dashboard.edit-product.$id.tsx";
 import { secondaryButtonClass } from "./field.tsx";
@@ -24,9 +24,6 @@ function unsaved(dialog: HTMLDialogElement | null): boolean {
   });
 }
 
-/** Closing (Close, Escape) asks first when what she typed would be lost; true to close. */
-const leaving = (dialog: HTMLDialogElement | null) => !unsaved(dialog) || window.confirm(CLOSE_UNSAVED);
-
 /** All Products' Quick Edit and Full Edit: a dialog over the list (open without JS, modal with it). */
 export function EditorModal({
   editing,
@@ -41,6 +38,15 @@ export function EditorModal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  // Every way out of the dialog asks first when what she typed would be lost: Close, Escape, the
+  // phone's Back, the link to the edit page. A save's own return to the list is a redirect, which
+  // the router does not send past a blocker.
+  const blocker = useBlocker(() => unsaved(ref.current));
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(CLOSE_UNSAVED)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
   useEffect(() => {
     const dialog = ref.current;
     // Server-rendered open (works without JS); with JS, reopen it as a modal (focus trap, Escape).
@@ -56,7 +62,7 @@ export function EditorModal({
       aria-labelledby="editor-title"
       onCancel={(event) => {
         event.preventDefault();
-        if (leaving(ref.current)) navigate(returnTo, { preventScrollReset: true });
+        navigate(returnTo, { preventScrollReset: true });
       }}
       className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(48rem,95vw)] overflow-y-auto rounded-lg bg-brass-50 p-6 shadow-xl backdrop:bg-black/50"
     >
@@ -65,7 +71,7 @@ export function EditorModal({
           {mode === "quick" ? "Quick Edit" : "Full Edit"}
           {editing ? `: ${editing.name}` : ""}
         </h2>
-        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset onClick={(event) => leaving(ref.current) || event.preventDefault()}>
+        <Link to={returnTo} className={secondaryButtonClass} preventScrollReset>
           Close
         </Link>
       </div>
