@@ -20,7 +20,7 @@ import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
 import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
-import { changesSince, CONFLICT_MESSAGES, editBase, rebasedValues } from "#app/modules/catalog/edit-conflict.ts";
+import { changesSince, CONFLICT_MESSAGES, editBase, rebasedValues, savedAlready } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainImage, updateProduct } from "#app/modules/catalog/manage.server.ts";
 import { productEditFormSchema } from "#app/modules/catalog/product-schema.ts";
@@ -159,6 +159,8 @@ async function updateAction(request: Request, id: number, self: string) {
       await upload.discard();
       throw error;
     }
+    // The same save sent again, with no photo: the first did it.
+    if (error.status === 409 && images.length === 0 && savedAlready(submission.payload, await getProductForAdmin(id))) return savedAnswer(upload.fields, self);
     const { pending } = await keepRefused();
     if (error.status === 409) return conflictAnswer(id, upload.fields, submission.reply(), pending);
     return refused<ActionData>(error, (message) => ({
@@ -169,8 +171,10 @@ async function updateAction(request: Request, id: number, self: string) {
       pending,
     }));
   }
-  return redirect(withStatus(safeRedirect(upload.fields.get("returnTo"), self), "saved"));
+  return savedAnswer(upload.fields, self);
 }
+
+const savedAnswer = (fields: FormData, self: string) => redirect(withStatus(safeRedirect(fields.get("returnTo"), self), "saved"));
 
 const sentNames = (fields: FormData) => [...new Set(fields.keys())];
 

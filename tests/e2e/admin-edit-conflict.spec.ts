@@ -43,3 +43,36 @@ test("Edit product in two tabs: the second save is refused, keeps what was typed
   await expect(page.getByLabel("State")).toHaveValue("sold");
   await tabTwo.close();
 });
+
+// The same save sent twice (a double tap on Save without JavaScript, Back and Save again) is
+// based on the version the first one replaced: it has nothing left to do, and is no conflict.
+test("The same change saved twice from an older page is saved, not called a conflict", async ({ page, context, javaScriptEnabled }) => {
+  await signIn(page);
+  const name = uniqueName("Saved twice");
+  const id = await addProduct(page, { name, price: "4500", fixedPrice: "5000", images: [await jpeg("saved-twice.jpg", 8, 64, 48)] });
+  const tabTwo = await context.newPage();
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await tabTwo.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) await hydrated(tabTwo);
+  for (const tab of [page, tabTwo]) {
+    await tab.getByLabel("Fixed Price").fill("6000");
+    await tab.getByLabel("State").selectOption("sold");
+  }
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  await tabTwo.getByRole("button", { name: "Save changes" }).click();
+  await expect(tabTwo.getByText("Product updated successfully")).toBeVisible();
+  await expect(tabTwo.getByTestId("conflict-changes")).toHaveCount(0);
+  // One more field typed beside the same change is a conflict again: another save came between.
+  await tabTwo.goto(`/dashboard/edit-product/${id}`);
+  await page.goto(`/dashboard/edit-product/${id}`);
+  if (javaScriptEnabled) await hydrated(tabTwo);
+  await page.getByLabel("Fixed Price").fill("6500");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  await tabTwo.getByLabel("Fixed Price").fill("6500");
+  await tabTwo.getByLabel("Description").fill("Typed in the second tab only");
+  await tabTwo.getByRole("button", { name: "Save changes" }).click();
+  await expect(tabTwo.getByTestId("conflict-changes").getByRole("listitem")).toHaveText(["Fixed Price: 6000 → 6500"]);
+  await tabTwo.close();
+});

@@ -91,6 +91,17 @@ function unchanged(sent: unknown, base: unknown): boolean {
 }
 
 /**
+ * Whether every field a refused edit sent already holds what it sends: the same save sent twice
+ * (a double tap on Save without JavaScript, Back and Save again), which has nothing left to do.
+ */
+export function savedAlready(sent: FormValues, now: EditBase): boolean {
+  return Object.entries(flatFields(now)).every(([name, current]) => {
+    const typed = valueAt(sent, name);
+    return typed === undefined || unchanged(typed, current);
+  });
+}
+
+/**
  * The form to save again after a refused edit: every field the owner changed as she typed it,
  * every other one (sent as she found it, or not sent at all, as Quick Edit sends no state or
  * translations) as the product is now. Saving it again keeps her changes and never undoes
