@@ -35,9 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The visitor's language (/bn/search, /hi/search) ranks its translations' matches first.
     const lang = langOfPath(url.pathname);
     const found = await searchPublicProducts(parsed.data.q, band, parsePage(url.searchParams.get("page")), sort, lang);
-    const page = { ...found, items: (await localize(found.items, lang)).map(toCardView) };
-    // The search itself is counted as the page is sent (server/interest.ts), cached or not.
-    void recordSearchResults(parsed.data.q, found.total);
+    const { findingNothing, ...shown } = found;
+    const page = { ...shown, items: (await localize(found.items, lang)).map(toCardView) };
+    // The search itself is counted as the page is sent (server/interest.ts), cached or not. Shown
+    // only with a word left out that no piece has ('owl xylophone'), it is one of the owner's
+    // searches with no result.
+    void recordSearchResults(parsed.data.q, findingNothing ? 0 : found.total);
     return data({ ...base, q: parsed.data.q, page, problem: null as string | null, error: null as string | null });
   } catch (error) {
     logger.error({ err: error }, "search failed");

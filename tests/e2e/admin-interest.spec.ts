@@ -91,6 +91,10 @@ test("N taps on a piece's WhatsApp button count N; people's views count, link pr
   const word = `zzq${Date.now().toString(36)}`;
   const search = await shopper.goto(`/search?q=${word}`);
   expect(search?.status()).toBe(200);
+  // So is a search shown only with a word left out that no piece has.
+  const leftOut = `qzz${Date.now().toString(36)}`;
+  await shopper.goto(`/search?q=${encodeURIComponent(`elephant ${leftOut}`)}`);
+  await expect(shopper.getByTestId("product-card").first()).toBeVisible();
 
   expect(await visitor.cookies()).toEqual([]);
   await visitor.close();
@@ -103,6 +107,7 @@ test("N taps on a piece's WhatsApp button count N; people's views count, link pr
   await expect(row.getByTestId("sparkline")).toHaveCount(1);
   await expect(page.getByTestId("chart-taps")).toBeVisible();
   await expect(page.getByTestId("missed-search").filter({ hasText: word })).toHaveCount(1);
+  await expect(page.getByTestId("missed-search").filter({ hasText: `elephant ${leftOut}` })).toHaveCount(1);
   // Readable on a phone: nothing wider than the screen.
   await page.setViewportSize(PHONE.viewport);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -52,8 +52,10 @@ describe("searchPublicProducts", () => {
     // Of the two, the one that leaves fewer pieces is kept: ganesha (one piece), not brass (two).
     expect(await searchPublicProducts("brass ganesha", all, 1, "relevance")).toMatchObject({ correctedTo: "ganesha", total: 1 });
     // A word that finds nothing on its own is left out first, and said so.
-    expect(await searchPublicProducts("owl zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: "owl", total: 1, items: [{ name: "Dokra Owl pair" }] });
-    expect(await searchPublicProducts("zzzqqq owl antique xxxjjj", all, 1, "relevance")).toMatchObject({ correctedTo: "antique", total: 1 });
+    expect(await searchPublicProducts("owl zzzqqq", all, 1, "relevance")).toMatchObject({ correctedTo: "owl", total: 1, items: [{ name: "Dokra Owl pair" }], findingNothing: ["zzzqqq"] });
+    expect(await searchPublicProducts("zzzqqq owl antique xxxjjj", all, 1, "relevance")).toMatchObject({ correctedTo: "antique", total: 1, findingNothing: ["zzzqqq", "xxxjjj"] });
+    // Left out because the others find no piece together, not because it finds nothing: not a miss.
+    expect((await searchPublicProducts("owl elephant", all, 1, "relevance")).findingNothing).toBeUndefined();
     expect(await searchPublicProducts("zzzqqq xxxjjj", all, 1, "relevance")).toMatchObject({ correctedTo: null, total: 0 });
   });
 

@@ -29,6 +29,8 @@ export interface SearchPage extends ProductPage {
   words: string[];
   /** When nothing matched the visitor's words and a corrected spelling did: the corrected text. */
   correctedTo: string | null;
+  /** The words left out because no piece has them ('xylophone' of 'owl xylophone'). */
+  findingNothing?: string[];
 }
 
 export { SEARCH_INDEX_COLUMNS };
@@ -124,14 +126,15 @@ async function withOneWordLess(text: string, band: PriceBand, page: number, sort
     }
     return searched.get(key)!;
   };
-  const answer = (result: ProductPage, someWords: readonly string[]): SearchPage => {
-    const shown = someWords.join(" ");
-    return { ...result, words: planSearch(shown).words, correctedTo: shown };
-  };
   const words: string[] = [];
   for (const word of typed) if ((await found([word]))?.total) words.push(word);
   if (words.length === 0) return null;
-  if (words.length < typed.length) {
+  const findingNothing = typed.filter((word) => !words.includes(word));
+  const answer = (result: ProductPage, someWords: readonly string[]): SearchPage => {
+    const shown = someWords.join(" ");
+    return { ...result, words: planSearch(shown).words, correctedTo: shown, ...(findingNothing.length > 0 ? { findingNothing } : {}) };
+  };
+  if (findingNothing.length > 0) {
     const together = await found(words);
     if (together && together.total > 0) return answer(together, words);
   }
