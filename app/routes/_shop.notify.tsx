@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotifyForm } from "#app/components/shop/notify-form.tsx";
 import { clientIpOf } from "#app/modules/auth/auth.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
-import { englishPath, langOfPath, pathInLang } from "#app/modules/i18n/languages.ts";
+import { fallbackLang } from "#app/modules/catalog/translations.ts";
+import { englishPath, langOfPath, pathInLang, type Lang } from "#app/modules/i18n/languages.ts";
 import { pageStrings } from "#app/modules/i18n/strings.server.ts";
 import { useLocalPath, useT } from "#app/modules/i18n/use-strings.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
@@ -19,15 +20,16 @@ import { signUpWaiting } from "#app/modules/waiting/waiting.server.ts";
 /** Which of the form's texts a refusal is (the schema's own messages are the English ones), so the page can say it in its language. */
 const REFUSALS = ["phoneInvalid", "phoneNoSuchNumber", "nameTooLong", "consentRequired"] as const satisfies readonly (keyof WaitingText)[];
 
-async function pieceOf(id: number) {
-  const product = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id) : null;
+async function pieceOf(id: number, lang: Lang) {
+  const product = Number.isSafeInteger(id) && id > 0 ? await getPublicProduct(id, lang) : null;
   if (!product || (product.state !== "sold" && product.state !== "reserved")) return null;
-  return { id: product.id, name: product.name, path: `/product/${product.category}/${product.id}`, state: product.state };
+  return { id: product.id, name: product.name, nameLang: product.nameLang, path: `/product/${product.category}/${product.id}`, state: product.state };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { piece: await pieceOf(Number(url.searchParams.get("piece"))), done: url.searchParams.get("done") === "1", ...pageStrings(request, "notify") };
+  const piece = await pieceOf(Number(url.searchParams.get("piece")), langOfPath(url.pathname));
+  return { piece, done: url.searchParams.get("done") === "1", ...pageStrings(request, "notify") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -60,7 +62,9 @@ export default function Notify() {
   const local = useLocalPath();
   return (
     <section className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="font-serif text-3xl text-brass-800">{piece ? piece.name : t("soldHeading")}</h1>
+      <h1 className="font-serif text-3xl text-brass-800" lang={fallbackLang(piece?.nameLang)}>
+        {piece ? piece.name : t("soldHeading")}
+      </h1>
       {done && !answer ? (
         <p role="status" className="mt-4 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="notify-thanks">
           {t("thanks")}
@@ -81,7 +85,7 @@ export default function Notify() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => [
-  { title: data?.strings.notify?.soldHeading ?? "" },
+  { title: [data?.piece?.name ?? data?.strings.notify?.soldHeading, shopFromMatches(matches)?.name].filter(Boolean).join(" | ") },
   { name: "robots", content: "noindex" },
   ...alternateLinks(shopFromMatches(matches)?.publicUrl, `${englishPath(location.pathname)}${location.search}`),
 ];

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // when it is for sale again, else one like it.
     buyers: piece.buyers.map((buyer) => {
       const url = `${base}${pathInLang(piece.path, buyer.lang)}`;
-      const text = piece.state === "available" ? freeAgainMessage(buyer.lang, piece.name, url) : whatsappMessagesIn(buyer.lang).similarReady(piece.name, url);
+      const text = piece.state === "available" ? freeAgainMessage(buyer.lang, buyer.pieceName, url) : whatsappMessagesIn(buyer.lang).similarReady(buyer.pieceName, url);
       return { ...buyer, href: whatsappTextHref(buyer.phone, text) };
     }),
   }));

@@ -22,7 +22,7 @@ async function setState(page: Page, name: string, button: string, confirm?: { js
   await expect(page.getByTestId("status-message")).toHaveText(STATE_ACTIONS.changed);
 }
 
-async function notifyInLanguage(page: Page, lang: "bn" | "hi", heading: string, path: string) {
+async function notifyInLanguage(page: Page, lang: "bn" | "hi", heading: string, path: string, piece: { name: string; english: boolean }) {
   const t = texts(lang, "notify");
   const form = page.getByTestId("notify-form");
   await expect(form.getByRole("heading")).toHaveText(heading);
@@ -43,6 +43,11 @@ async function notifyInLanguage(page: Page, lang: "bn" | "hi", heading: string, 
   await again.getByLabel(t.consent!.replace("{{days}}", "180")).check();
   await again.getByRole("button", { name: t.submit }).click();
   await expect(page.getByTestId("notify-thanks")).toHaveText(t.thanks!);
+  // The piece's name in the page's language, or its English one marked as English.
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText(piece.name);
+  if (piece.english) await expect(title).toHaveAttribute("lang", "en");
+  else await expect(title).not.toHaveAttribute("lang");
   expect(new URL(page.url()).pathname).toBe(`/${lang}/notify`);
   await expect(page.getByRole("link", { name: t.back })).toHaveAttribute("href", path);
 }
@@ -53,6 +58,13 @@ test("a sold piece in Bengali and a reserved one in Hindi: badge, ask message, n
   const name = uniqueName("Language owl");
   const id = await addProduct(page, { name, category: "special-items", images: [await jpeg("language-owl.jpg", 7, 800, 800)] });
   await waitForProductReady(page, id);
+  // A Bengali name (in no search word: the search specs beside this one count owls), no Hindi one.
+  const bnName = `ভাষার পরীক্ষা ${name.split(" ").at(-1)}`;
+  await page.goto(`/dashboard/edit-product/${id}`);
+  await page.getByText("Bengali (optional)").click();
+  await page.getByLabel("Bengali name").fill(bnName);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
   await setState(page, name, STATE_ACTIONS.sold, { js: javaScriptEnabled, text: STATE_ACTIONS.confirmSold(name) });
 
   const visitor = await browser.newContext({ javaScriptEnabled });
@@ -66,9 +78,9 @@ test("a sold piece in Bengali and a reserved one in Hindi: badge, ask message, n
   const ask = detail.getByTestId("whatsapp-ask");
   await expect(ask).toContainText(bn.askSimilar!);
   const message = new URL((await ask.getAttribute("href"))!).searchParams.get("text")!;
-  expect(message).toMatch(new RegExp(`^${texts("bn", "whatsapp").similarPiece!.split("{{name}}")[0]}${name}”.*https?://[^ ]+${bnPath}$`));
+  expect(message).toMatch(new RegExp(`^${texts("bn", "whatsapp").similarPiece!.split("{{name}}")[0]}${bnName}”.*https?://[^ ]+${bnPath}$`));
   await expect(buyer.getByTestId("commission-link")).toHaveText(texts("bn", "common").commissionLinkSimilar!);
-  await notifyInLanguage(buyer, "bn", texts("bn", "notify").soldHeading!, bnPath);
+  await notifyInLanguage(buyer, "bn", texts("bn", "notify").soldHeading!, bnPath, { name: bnName, english: false });
 
   await setState(page, name, STATE_ACTIONS.reserved);
   const hi = texts("hi", "product");
@@ -82,7 +94,7 @@ test("a sold piece in Bengali and a reserved one in Hindi: badge, ask message, n
   expect(hiMessage.startsWith("नमस्ते!")).toBe(true);
   expect(hiMessage).toContain(`“${name}”`);
   expect(hiMessage).toMatch(new RegExp(`https?://[^ ]+${hiPath}$`));
-  await notifyInLanguage(buyer, "hi", texts("hi", "notify").reservedHeading!, hiPath);
+  await notifyInLanguage(buyer, "hi", texts("hi", "notify").reservedHeading!, hiPath, { name, english: true });
   await visitor.close();
 
   await page.goto("/dashboard/waiting");
@@ -93,6 +105,7 @@ test("a sold piece in Bengali and a reserved one in Hindi: badge, ask message, n
     return new URL(href!).searchParams.get("text")!;
   };
   const [before] = texts("bn", "whatsapp").similarReady!.split("{{name}}");
-  expect(await ready("+919830011111")).toMatch(new RegExp(`^${before}${name}.*https?://[^ ]+${bnPath}$`));
+  // Each in the buyer's language, with the piece's name in it (the English one where it has none).
+  expect(await ready("+919830011111")).toMatch(new RegExp(`^${before}${bnName}.*https?://[^ ]+${bnPath}$`));
   expect(await ready("+919830022222")).toMatch(new RegExp(`^नमस्ते! .*${name}.*https?://[^ ]+${hiPath}$`));
 });

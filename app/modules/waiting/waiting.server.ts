@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { createLimiter, consumeAll, longestWait, refund } from "#app/lib/rate-limit.server.ts";
 import { getPublicProduct } from "#app/modules/catalog/products.server.ts";
+import { localizedText } from "#app/modules/catalog/translations.ts";
+import { loadTranslations } from "#app/modules/catalog/translations.server.ts";
 import type { Lang } from "#app/modules/i18n/languages.ts";
 import { getDb } from "#db/index.ts";
 import type { WaitingForm } from "./schema.ts";
@@ -45,6 +47,8 @@ export interface WaitingBuyer {
   phone: string;
   name: string | null;
   lang: Lang;
+  /** The piece's name in the buyer's language (its English name when it has no translation). */
+  pieceName: string;
   toldAt: string | null;
   createdAt: string;
 }
@@ -77,6 +81,7 @@ export async function listWaiting(): Promise<WaitingPiece[]> {
     .orderBy("waiting_buyers.created_at", "desc")
     .orderBy("waiting_buyers.id", "desc")
     .execute();
+  const translations = await loadTranslations([...new Set(rows.map((row) => row.product_id))]);
   const pieces = new Map<number, WaitingPiece>();
   for (const row of rows) {
     let piece = pieces.get(row.product_id);
@@ -84,7 +89,8 @@ export async function listWaiting(): Promise<WaitingPiece[]> {
       piece = { productId: row.product_id, name: row.product_name, path: `/product/${row.category}/${row.product_id}`, state: row.state, buyers: [] };
       pieces.set(row.product_id, piece);
     }
-    piece.buyers.push({ id: row.id, phone: row.phone, name: row.name, lang: row.lang, toldAt: row.told_at?.toISOString() ?? null, createdAt: row.created_at.toISOString() });
+    const pieceName = localizedText({ name: row.product_name, description: "" }, translations.get(row.product_id), row.lang).name;
+    piece.buyers.push({ id: row.id, phone: row.phone, name: row.name, lang: row.lang, pieceName, toldAt: row.told_at?.toISOString() ?? null, createdAt: row.created_at.toISOString() });
   }
   return [...pieces.values()];
 }
