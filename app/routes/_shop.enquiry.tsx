@@ -126,7 +126,11 @@ export default function Enquiry() {
                 <CopyButton text={message} label={t("copy")} />
               </div>
             </>
-          ) : null}
+          ) : (
+            <p className="mt-4" data-testid="enquiry-nothing-to-send">
+              {t("nothingToSend")}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -126,9 +126,12 @@ test("each state, from the All Products card to the page, card, search, enquiry 
 
   await page.goto("/enquiry");
   await expect(page.getByTestId("enquiry-sold")).toContainText("Sold");
-  // Nothing in the list can be asked for: no total, no send button.
+  // Said once: the badge, then what it means for the message.
+  await expect(page.getByTestId("enquiry-sold")).toHaveText("Sold Left out of the message");
+  // Nothing in the list can be asked for: no total, no send button, and a line that says why.
   await expect(page.getByTestId("enquiry-total")).toHaveCount(0);
   await expect(page.getByTestId("enquiry-whatsapp")).toHaveCount(0);
+  await expect(page.getByTestId("enquiry-nothing-to-send")).toBeVisible();
 
   let items = await feeds(request, id);
   expect(items.google).toContain("<g:availability>out_of_stock</g:availability>");
