@@ -110,6 +110,23 @@ test("contact: a valid message is stored and thanked", async ({ page }) => {
   await expect(page).toHaveURL(/\/contact\?sent=1/);
 });
 
+// A refusal of the whole form (the hourly limit, a bot's) is said at the form's top; on a phone the
+// buyer is at the Send button, a screen below: the message is brought into view.
+test("contact and commission on a phone: a refusal of the whole form is in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/contact", "/bn/commission"]) {
+    await page.goto(path);
+    const form = page.locator("form").filter({ has: page.locator('input[name="website"]') });
+    for (const box of await form.locator("input[required]:not([type=file]):not([type=date]), textarea[required]").all()) {
+      const type = await box.getAttribute("type");
+      await box.fill(type === "email" ? "bot@example.com" : type === "tel" ? "9830012345" : "Buy now");
+    }
+    await page.locator('input[name="website"]').fill("http://spam.example", { force: true });
+    await form.locator("button[type=submit]").click();
+    await expect(page.getByTestId("form-error"), path).toBeInViewport();
+  }
+});
+
 test("contact: the honeypot stops a bot with a clear message", async ({ page }) => {
   await page.goto("/contact");
   await page.getByLabel("Name", { exact: true }).fill("Bot");

@@ -110,7 +110,8 @@ test("the Hindi commission form: refusals in Hindi, and the thank-you on the Hin
   // A number of this run's own: requests are limited per number.
   const mobile = `9${Date.now().toString().slice(-9)}`;
   await page.getByLabel("आप क्या बनवाना चाहते हैं?").fill("दो उल्लू, लगभग 20 सेमी");
-  await page.getByLabel(/^कितने/).fill("2");
+  // Typed in Devanagari digits, as a Hindi keyboard gives them: read as 2, not dropped.
+  await page.getByLabel(/^कितने/).fill("२");
   await page.getByLabel("आपका नाम").fill("रीता");
   await page.getByLabel("व्हाट्सऐप नंबर").fill(mobile);
   await page.getByRole("button", { name: "अनुरोध भेजें" }).click();

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { SubmitButton } from "#app/components/ui/submit-button.tsx";
-import { FieldErrorSummary } from "#app/components/shop/field-error-summary.tsx";
+import { FieldErrorSummary, useShowRefusal } from "#app/components/shop/field-error-summary.tsx";
 import { Honeypot } from "#app/components/shop/honeypot.tsx";
 import { COMMISSION_FIELDS, COMMISSION_LIMITS, COMMISSION_PHOTO_MB } from "#app/modules/contact/commission-text.ts";
 import { useT } from "#app/modules/i18n/use-strings.ts";
@@ -26,7 +26,9 @@ function inputProps(field: Field, today: { min: string; max: string }) {
     case "size":
       return { type: "text", maxLength: COMMISSION_LIMITS.size };
     case "quantity":
-      return { type: "number", inputMode: "numeric" as const, min: 1, max: COMMISSION_LIMITS.quantityMax, step: 1 };
+      // Text, not a number box: that drops Bengali and Devanagari digits (৩, ३) without a word; the
+      // server reads them (commission-schema.ts) and says what is wrong.
+      return { type: "text", inputMode: "numeric" as const, maxLength: 8 };
     case "budget":
       return { type: "text", inputMode: "numeric" as const, maxLength: 12 };
     case "neededBy":
@@ -45,13 +47,12 @@ export function CommissionForm({ state, dates }: { state: CommissionFormState; d
   const submitting = useNavigation().state === "submitting";
   const t = useT("commission");
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [state]);
+  // Without JS the page reloads at the top, where the summary lists the wrong fields.
+  useShowRefusal(formRef, state);
   return (
     <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="space-y-4" data-testid="commission-form">
       {state.formError ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
+        <p role="alert" tabIndex={-1} className="scroll-mt-24 rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
           {state.formError}
         </p>
       ) : null}

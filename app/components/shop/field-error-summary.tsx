@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useEffect, type MouseEvent, type RefObject } from "react";
 
 /**
  * A refused form's wrong fields, listed at its top, each a link to its field. Without
@@ -34,4 +34,15 @@ function focusField(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   field.focus({ preventScroll: true });
   field.scrollIntoView();
+}
+
+/**
+ * With JavaScript a refused post leaves the page where it was, at the Send button: the focus, and
+ * with it the view, go to the first wrong field, or else to the form's own message (role alert:
+ * a limit reached, a failure), which sits at the form's top, out of sight on a phone.
+ */
+export function useShowRefusal(form: RefObject<HTMLFormElement | null>, refusal: unknown) {
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']")?.focus();
+  }, [form, refusal]);
 }
