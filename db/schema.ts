@@ -191,6 +191,8 @@ export interface ContactMessagesTable {
   phone: string | null;
   subject: string;
   message: string;
+  /** The page's language when it was sent (migration 0163): the reply greets the buyer in it. */
+  lang: ColumnType<"en" | "bn" | "hi", "en" | "bn" | "hi" | undefined, "en" | "bn" | "hi">;
   size: string | null;
   quantity: number | null;
   budget_rupees: number | null;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FieldErrorSummary } from "#app/components/shop/field-error-summary.tsx";
+import { FieldErrorSummary, useShowRefusal } from "#app/components/shop/field-error-summary.tsx";
 import { Honeypot } from "#app/components/shop/honeypot.tsx";
 import { HeadedSection } from "#app/components/ui/headed-section.tsx";
 import { shopAddresses, SocialLinks } from "#app/components/shop/contact-links.tsx";
@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return 0;
   });
   if (waitMs > 0) return reply(429, { formError: contactThrottledMessage(waitMs) });
-  await submitContactMessage(submission.value, ip);
+  await submitContactMessage(submission.value, ip, lang);
   throw redirect(pathInLang("/contact?sent=1#contact-form", lang));
 }
 
@@ -84,14 +84,12 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    // With JS, each refused post moves focus to its first wrong field (without JS the page reloads at the top, where the summary lists them).
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [result]);
+  // Without JS the page reloads at the top, where the summary lists the wrong fields.
+  useShowRefusal(formRef, result);
   return (
     <Form ref={formRef} method="post" noValidate className="space-y-4" aria-describedby={result?.formError ? "form-error" : undefined}>
       {result?.formError ? (
-        <p id="form-error" role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
+        <p id="form-error" role="alert" tabIndex={-1} className="scroll-mt-24 rounded border border-red-300 bg-red-50 p-3 text-red-700" data-testid="form-error">
           {result.formError}
         </p>
       ) : null}

@@ -18,6 +18,7 @@ import * as m0151 from "./0151_pending_uploads.ts";
 import * as m0160 from "./0160_product_translations.ts";
 import * as m0161 from "./0161_translation_search_text.ts";
 import * as m0162 from "./0162_waiting_buyer_lang.ts";
+import * as m0163 from "./0163_contact_message_lang.ts";
 
 /** Every migration, in order. Imported statically so tsx, vitest and bundlers all load them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0160_product_translations": m0160,
   "0161_translation_search_text": m0161,
   "0162_waiting_buyer_lang": m0162,
+  "0163_contact_message_lang": m0163,
 };

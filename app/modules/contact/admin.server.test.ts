@@ -35,4 +35,16 @@ describe("contact messages for the admin", () => {
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/919830012345");
     expect(whatsapp.searchParams.get("text")).toBe('Hello Ritu, thank you for your message "Re: Horse" to our workshop.');
   });
+
+  it("greets in the language the buyer wrote in, and names a commission by its design, not its English label", async () => {
+    const db = getDb();
+    await db.insertInto("contact_messages").values({ name: "রিনা", email: "rina@example.com", phone: "+919830011111", subject: "হাতির দাম", message: "কত?", lang: "bn" }).execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ kind: "commission", name: "सीता", email: "", phone: "+919830022222", subject: "Commission request: एक हाथी", message: "एक हाथी\nलगभग 20 सेमी", lang: "hi" })
+      .execute();
+    const text = async (name: string) => new URL((await listMessagesForAdmin()).find((m) => m.name === name)!.reply.whatsapp!).searchParams.get("text");
+    expect(await text("রিনা")).toBe("নমস্কার রিনা, আমাদের কারখানায় “হাতির দাম” নিয়ে মেসেজ করার জন্য ধন্যবাদ।");
+    expect(await text("सीता")).toBe("नमस्ते सीता जी, हमारे कारखाने को “एक हाथी” के बारे में मैसेज भेजने के लिए धन्यवाद।");
+  });
 });

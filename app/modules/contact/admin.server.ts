@@ -1,7 +1,10 @@
 import { sql } from "kysely";
+import type { Lang } from "#app/modules/i18n/languages.ts";
 import { getStorage } from "#app/modules/media/storage.server.ts";
 import { getDb } from "#db/index.ts";
-import { emailReplyHref, whatsappReplyHref } from "./replies.ts";
+import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
+import { whatsappMessagesIn } from "#app/modules/whatsapp/messages.server.ts";
+import { emailReplyHref } from "./replies.ts";
 
 /** A contact message as the Messages screen shows it. */
 export interface AdminMessage {
@@ -23,7 +26,7 @@ export interface AdminMessage {
 export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]> {
   const rows = await getDb()
     .selectFrom("contact_messages")
-    .select(["id", "kind", "name", "email", "phone", "subject", "message", "size", "quantity", "budget_rupees", "needed_by", "photo_key", "read_at", "created_at"])
+    .select(["id", "kind", "name", "email", "phone", "subject", "message", "size", "quantity", "budget_rupees", "needed_by", "photo_key", "read_at", "created_at", "lang"])
     .orderBy(sql`read_at IS NULL`, "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -37,12 +40,21 @@ export async function listMessagesForAdmin(limit = 200): Promise<AdminMessage[]>
     message: r.message,
     read: r.read_at !== null,
     createdAt: r.created_at.toISOString(),
-    reply: { email: r.email ? emailReplyHref(r.email, r.subject) : null, whatsapp: r.phone ? whatsappReplyHref(r.phone, r.name, r.subject) : null },
+    reply: { email: r.email ? emailReplyHref(r.email, r.subject) : null, whatsapp: r.phone ? whatsappReply(r) : null },
     commission:
       r.kind === "commission"
         ? { size: r.size, quantity: r.quantity, budget: r.budget_rupees, neededBy: r.needed_by, photo: r.photo_key !== null }
         : null,
   }));
+}
+
+/**
+ * A WhatsApp chat with the sender, greeted in the language the page was in when they wrote; a
+ * commission is named by its design's first line (its stored subject starts with an English label).
+ */
+function whatsappReply(r: { phone: string | null; name: string; subject: string; message: string; kind: string; lang: Lang }): string {
+  const about = r.kind === "commission" ? r.message.split("\n")[0]!.slice(0, 120) : r.subject;
+  return whatsappTextHref(r.phone!, whatsappMessagesIn(r.lang).replyToMessage(r.name, about));
 }
 
 export async function countUnreadMessages(): Promise<number> {

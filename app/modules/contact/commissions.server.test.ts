@@ -18,11 +18,11 @@ let ipCounter = 0;
 const nextIp = () => `10.9.0.${++ipCounter}`;
 
 /** A multipart post as a browser sends it: the body's bytes (as a server reads them), the photo last. */
-async function post(fields: Record<string, string>, photo?: { data: Buffer; name: string; type: string }): Promise<Request> {
+async function post(fields: Record<string, string>, photo?: { data: Buffer; name: string; type: string }, path = "/commission"): Promise<Request> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (photo) form.append("photo", new File([new Uint8Array(photo.data)], photo.name, { type: photo.type }));
-  const encoded = new Request("http://shop.test/commission", { method: "POST", body: form });
+  const encoded = new Request(`http://shop.test${path}`, { method: "POST", body: form });
   const bytes = new Uint8Array(await encoded.arrayBuffer());
   // In 64 kB pieces, as it arrives over a connection.
   let offset = 0;
@@ -102,6 +102,12 @@ describe("receiveCommission", () => {
       ["+919830066677", 2, 10000],
       ["+919830055566", 2, 10000],
     ]);
+  });
+
+  it("keeps the page's language, so the owner's WhatsApp reply greets the buyer in it", async () => {
+    expect((await receiveCommission(await post({ ...good, name: "सीता" }, undefined, "/hi/commission"), nextIp())).ok).toBe(true);
+    const [message] = await listMessagesForAdmin();
+    expect(new URL(message!.reply.whatsapp!).searchParams.get("text")).toBe("नमस्ते सीता जी, हमारे कारखाने को “A pair of Dokra owls” के बारे में मैसेज भेजने के लिए धन्यवाद।");
   });
 
   it("refuses a bad number and a past date naming the fields, keeps what was typed and the photo for the next try", async () => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import { getEnv } from "#app/env.server.ts";
+import { langOfPath, type Lang } from "#app/modules/i18n/languages.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { countInterest } from "#app/modules/interest/counter.server.ts";
 import { parseUpload, UploadError, type SavedUpload } from "#app/modules/media/upload.server.ts";
@@ -124,7 +125,7 @@ export async function receiveCommission(request: Request, ip: string): Promise<C
   if (waitMs > 0) return refuse(429, {}, T.throttled(Math.max(1, Math.ceil(waitMs / 60_000))));
 
   if (photo && !(await photoStillThere(photo.key))) return refuse(400, { photo: [T.photoAgain] }, null);
-  const id = await storeCommission(parsed.data, photo, ip);
+  const id = await storeCommission(parsed.data, photo, ip, langOfPath(new URL(request.url).pathname));
   const piece = Number(values.piece);
   await countInterest("commission", Number.isSafeInteger(piece) && piece > 0 ? piece : null);
   return { ok: true, thanks: signed("commission-thanks", String(id)) };
@@ -139,7 +140,7 @@ async function photoStillThere(key: string): Promise<boolean> {
   }
 }
 
-async function storeCommission(input: CommissionInput, photo: Photo | null, ip: string): Promise<number> {
+async function storeCommission(input: CommissionInput, photo: Photo | null, ip: string, lang: Lang): Promise<number> {
   const inserted = await getDb()
     .insertInto("contact_messages")
     .values({
@@ -156,6 +157,7 @@ async function storeCommission(input: CommissionInput, photo: Photo | null, ip: 
       photo_key: photo?.key ?? null,
       photo_type: photo?.type ?? null,
       ip,
+      lang,
     })
     .executeTakeFirstOrThrow();
   const id = Number(inserted.insertId);

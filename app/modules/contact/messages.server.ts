@@ -2,6 +2,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { addJob } from "#app/modules/jobs/queue.server.ts";
 import { getDb } from "#db/index.ts";
 import { jobId } from "#app/modules/jobs/jobs.ts";
+import type { Lang } from "#app/modules/i18n/languages.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** Queues the forward of one stored message; retried with backoff by BullMQ (JOBS["forward-contact"]). */
@@ -13,10 +14,10 @@ export async function enqueueContactForward(messageId: number): Promise<void> {
  * Stores the message first (so it is never lost), then queues its forward. If Redis is
  * down the message is still saved; `requeueUnforwardedMessages` picks it up later.
  */
-export async function submitContactMessage(input: ContactInput, ip: string): Promise<{ id: number }> {
+export async function submitContactMessage(input: ContactInput, ip: string, lang: Lang = "en"): Promise<{ id: number }> {
   const inserted = await getDb()
     .insertInto("contact_messages")
-    .values({ name: input.name, email: input.email, phone: input.phone ?? null, subject: input.subject, message: input.message, ip })
+    .values({ name: input.name, email: input.email, phone: input.phone ?? null, subject: input.subject, message: input.message, ip, lang })
     .executeTakeFirstOrThrow();
   const id = Number(inserted.insertId);
   await enqueueContactForward(id).catch((error: unknown) =>

@@ -1,6 +1,3 @@
-import { whatsappTextHref } from "#app/modules/whatsapp/links.ts";
-import { WHATSAPP_MESSAGES } from "#app/modules/whatsapp/messages.ts";
-
 // Reply links for a stored contact message (the admin's Messages screen).
 
 /** "Re: <subject>", not doubled when the subject already starts with "Re:". */
@@ -11,9 +8,4 @@ export function replySubject(subject: string): string {
 
 export function emailReplyHref(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(replySubject(subject))}`;
-}
-
-/** A WhatsApp chat with the sender, the greeting prefilled. */
-export function whatsappReplyHref(phone: string, name: string, subject: string): string {
-  return whatsappTextHref(phone, WHATSAPP_MESSAGES.replyToMessage(name, subject));
 }
