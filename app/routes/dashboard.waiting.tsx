@@ -12,6 +12,9 @@ import { getShopSettings } from "#app/modules/site/settings.server.ts";
 import { WAITING_ADMIN_TEXT } from "#app/modules/waiting/admin-text.ts";
 import { deleteWaiting, listWaiting, markWaitingTold } from "#app/modules/waiting/waiting.server.ts";
 
+/** The day in the shop's time zone (the Messages screen's), the same on the server and in the browser. */
+const shopDay = (iso: string) => new Date(iso).toLocaleDateString("en-IN", { timeZone: "Asia/Kolkata" });
+
 const STATUS = { told: WAITING_ADMIN_TEXT.marked, deleted: WAITING_ADMIN_TEXT.deleted } as const;
 const id = z.coerce.number().int().positive();
 const intentSchema = z.discriminatedUnion("intent", [
@@ -76,8 +79,8 @@ export default function Waiting() {
                   {buyer.name ? `${buyer.name} · ` : ""}
                   <span className="whitespace-nowrap">{buyer.phone}</span>
                   <span className="block text-xs text-brass-900/70">
-                    {new Date(buyer.createdAt).toLocaleDateString("en-IN")}
-                    {buyer.toldAt ? ` · ${WAITING_ADMIN_TEXT.toldOn} ${new Date(buyer.toldAt).toLocaleDateString("en-IN")}` : ""}
+                    {shopDay(buyer.createdAt)}
+                    {buyer.toldAt ? ` · ${WAITING_ADMIN_TEXT.toldOn} ${shopDay(buyer.toldAt)}` : ""}
                   </span>
                 </span>
                 <a href={buyer.href} target="_blank" rel="noopener noreferrer" className={`${button} bg-[#1f7a3d] text-white`} data-testid="waiting-whatsapp">

@@ -105,6 +105,9 @@ test("notify me on a sold piece, then the owner's waiting list: WhatsApp link, M
   const entry = piece.getByTestId("waiting-buyer");
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(`${buyer} · ${stored}`);
+  // The day in the shop's time zone, as the Messages screen gives it (a sign-up after 18:30 UTC
+  // is the next day in Kolkata), not the server's or the browser's.
+  await expect(entry).toContainText(new Date().toLocaleDateString("en-IN", { timeZone: "Asia/Kolkata" }));
   const href = new URL((await entry.getByTestId("waiting-whatsapp").getAttribute("href"))!);
   expect(href.origin + href.pathname).toBe(`https://wa.me/${stored.slice(1)}`);
   expect(href.searchParams.get("text")).toMatch(new RegExp(`^Hello! The piece like "${name}" you asked about is ready: https?://[^ ]+${path}$`));
