@@ -8,7 +8,7 @@ import { ProductImage } from "#app/components/shop/product-image.tsx";
 import { WhatsAppButton } from "#app/components/shop/whatsapp-button.tsx";
 import { CopyButton } from "#app/components/shop/copy-button.tsx";
 import { formatINR } from "#app/modules/catalog/format.ts";
-import { StateBadge } from "#app/components/shop/piece-state.tsx";
+import { MadeToOrderNote, StateBadge } from "#app/components/shop/piece-state.tsx";
 import { changeEnquiry, loadEnquiry } from "#app/modules/enquiry/enquiry.server.ts";
 import { MAX_ENQUIRY_PIECES } from "#app/modules/enquiry/limits.ts";
 import { enquiryFormSchema, safeReturnPath } from "#app/modules/enquiry/list.ts";
@@ -100,7 +100,11 @@ export default function Enquiry() {
                         <StateBadge state={row.heldBack} /> {t(row.heldBack)}
                       </p>
                     ) : (
-                      <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />
+                      <>
+                        <Price priceFixed={row.priceFixed} priceDiscount={row.priceDiscount} className="text-sm" />
+                        {/* shipsInDays is set only for a made-to-order piece. */}
+                        <MadeToOrderNote state="made-to-order" shipsInDays={row.shipsInDays} />
+                      </>
                     )}
                   </div>
                   <EnquiryRemove productId={row.id} name={row.name} />

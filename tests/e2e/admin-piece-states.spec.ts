@@ -151,6 +151,11 @@ test("each state, from the All Products card to the page, card, search, enquiry 
   expect(items.google).toContain("<g:availability>backorder</g:availability>");
   expect(items.google).toMatch(/<g:availability_date>\d{4}-\d{2}-\d{2}T00:00\+05:30<\/g:availability_date>/);
   expect(items.meta).toContain("<g:availability>available for order</g:availability>");
+  // In the enquiry list it is asked for again, its wait said beside its price and in the message.
+  await page.goto("/enquiry");
+  await expect(page.getByTestId("enquiry-piece").getByTestId("made-to-order")).toHaveText("Made to order — ships in 12 days");
+  const enquiryText = new URL((await page.getByTestId("enquiry-whatsapp").getAttribute("href"))!).searchParams.get("text")!;
+  expect(enquiryText).toMatch(/ - ₹[\d,.]+ \(made to order, ships in 12 days\)\n/);
 
   // Reserved: the buyer can still ask; the message says it is on hold.
   await cardAction(page, name, STATE_ACTIONS.reserved);

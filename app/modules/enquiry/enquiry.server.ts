@@ -66,6 +66,8 @@ export type EnquiryRow =
       href: string;
       priceFixed: number;
       priceDiscount: number | null;
+      /** Days to ship, for a made-to-order piece (said beside its price); else null. */
+      shipsInDays: number | null;
       image: ImageView | null;
       /** On a page in Bengali or Hindi: the language the name is in. */
       nameLang?: Lang;
@@ -79,6 +81,8 @@ export interface EnquiryView {
   whatsappHref: string;
 }
 
+const madeToOrderDays = (product: { state: string; shipsInDays: number | null }) => (product.state === "made-to-order" ? product.shipsInDays : null);
+
 /** The /enquiry page: every piece in list order, unavailable, sold and reserved ones marked and left out of the message and total. */
 export async function loadEnquiry(request: Request): Promise<EnquiryView> {
   const ids = await readEnquiryIds(request);
@@ -86,7 +90,7 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
   const found = new Map((await listPublicProductsByIds(ids, lang)).map((product) => [product.id, product]));
   const pieces = ids.flatMap((id) => {
     const product = found.get(id);
-    return product && !heldBack(product.state) ? [product] : [];
+    return product && !heldBack(product.state) ? [{ ...product, shipsInDays: madeToOrderDays(product) }] : [];
   });
   const shop = await getShopSettings(request);
   const { text, href } = enquiryMessage(pieces, shop.publicUrl, shop.whatsapp, { lang, messages: whatsappMessagesIn(lang) });
@@ -95,7 +99,17 @@ export async function loadEnquiry(request: Request): Promise<EnquiryView> {
     if (!product) return { id, available: false };
     const { name, category, priceFixed, priceDiscount } = product;
     const href = `/product/${category}/${id}`;
-    const row: EnquiryRow = { id, available: true, heldBack: heldBack(product.state), name, href, priceFixed, priceDiscount, image: product.images[0] ?? null };
+    const row: EnquiryRow = {
+      id,
+      available: true,
+      heldBack: heldBack(product.state),
+      name,
+      href,
+      priceFixed,
+      priceDiscount,
+      shipsInDays: madeToOrderDays(product),
+      image: product.images[0] ?? null,
+    };
     return product.nameLang ? { ...row, nameLang: product.nameLang } : row;
   });
   return { rows, total: enquiryTotal(pieces), message: text, whatsappHref: href };

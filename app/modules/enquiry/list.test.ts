@@ -87,6 +87,13 @@ describe("the total", () => {
 });
 
 describe("the WhatsApp message", () => {
+  it("says a made-to-order piece's wait after its price, in the list's language", () => {
+    const madeToOrder = { ...piece(4, "Peacock", 14500, 12800), shipsInDays: 21 };
+    expect(enquiryMessage([madeToOrder, piece(9, "Owl", 2150, null)], SHOP, NUMBER).text.split("\n")).toContain("1. Peacock - ₹12,800.00 (made to order, ships in 21 days)");
+    const messages = whatsappMessagesIn("bn");
+    expect(enquiryMessage([madeToOrder], SHOP, NUMBER, { lang: "bn", messages }).text).toContain("₹12,800.00 (অর্ডারে বানানো হয়, 21 দিনে পাঠানো হবে)");
+  });
+
   it("on a Bengali or Hindi list is in that language and links each piece's page in it", () => {
     for (const lang of ["bn", "hi"] as const) {
       const messages = whatsappMessagesIn(lang);

@@ -54,6 +54,8 @@ export interface EnquiryPiece {
   category: string;
   priceFixed: number;
   priceDiscount: number | null;
+  /** Set for a made-to-order piece: the days it takes to ship, said after its price. */
+  shipsInDays?: number | null;
 }
 
 /** Sum of selling prices, added in paise so 0.1 + 0.2 stays 0.30. */
@@ -70,7 +72,7 @@ export function pieceUrl(publicUrl: string, piece: Pick<EnquiryPiece, "category"
 /** The message's words and its pages' language: English unless the list is read in Bengali or Hindi. */
 export interface MessageLanguage {
   lang: Lang;
-  messages: Pick<WhatsAppMessages, "buyThese" | "moreFromList" | "total">;
+  messages: Pick<WhatsAppMessages, "buyThese" | "moreFromList" | "total" | "madeToOrder">;
 }
 
 const ENGLISH: MessageLanguage = { lang: "en", messages: WHATSAPP_MESSAGES };
@@ -79,7 +81,8 @@ function messageText(pieces: readonly EnquiryPiece[], publicUrl: string, nameLim
   const lines = [messages.buyThese, ""];
   pieces.slice(0, shown).forEach((piece, index) => {
     const price = formatINR(sellingPrice(piece.priceFixed, piece.priceDiscount));
-    lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}`, pieceUrl(publicUrl, piece, lang));
+    const wait = piece.shipsInDays ? ` ${messages.madeToOrder(piece.shipsInDays)}` : "";
+    lines.push(`${index + 1}. ${truncate(piece.name, nameLimit)} - ${price}${wait}`, pieceUrl(publicUrl, piece, lang));
   });
   const left = pieces.length - shown;
   if (left > 0) lines.push(messages.moreFromList(left));

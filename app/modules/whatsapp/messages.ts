@@ -17,6 +17,8 @@ export function whatsappMessages(lang: Lang, strings: Strings) {
     buyThese: t("buyThese"),
     moreFromList: (left: number) => t("moreFromList", { count: left }),
     total: (amount: string) => t("total", { amount }),
+    /** After a made-to-order piece's price in the enquiry list: the wait. */
+    madeToOrder: (days: number) => t("madeToOrder", { count: days }),
     /** A sold piece: a buyer asks for one like it. */
     similarPiece: (name: string, url: string) => t("similarPiece", { name, url }),
     /** A reserved piece: a buyer asks to be told if it comes free. */
