@@ -55,13 +55,15 @@ export async function reconcile(
   options: ReconcileOptions = RECONCILE_DEFAULTS,
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { requeued: [], storageRetried: [], repaired: [], avifQueued: [], removedScratch: 0, removedDerived: 0, removedOriginals: 0, removedPending: 0 };
+  // At most this recent (inclusive: a restore's 0 takes a row changed in this very millisecond,
+  // as its start of every photo's tries afresh can be on a fast machine).
   const requeueBefore = new Date(Date.now() - options.requeueAfterMs);
 
   const stuck = await db
     .selectFrom("media")
     .select(["id", "kind"])
     .where("status", "=", "processing")
-    .where("updated_at", "<", requeueBefore)
+    .where("updated_at", "<=", requeueBefore)
     .execute();
   for (const row of stuck) {
     if (await requeueMedia(Number(row.id), row.kind)) report.requeued.push(Number(row.id));
@@ -72,7 +74,7 @@ export async function reconcile(
     .select(["id", "kind"])
     .where("status", "=", "failed")
     .where("error", "in", Object.values(STORAGE_FAULT_MESSAGES))
-    .where("updated_at", "<", requeueBefore)
+    .where("updated_at", "<=", requeueBefore)
     .execute();
   for (const row of storageFailed) {
     if (!(await reopenMedia(db, Number(row.id), "failed"))) continue;
@@ -84,7 +86,7 @@ export async function reconcile(
     .select("id")
     .where("status", "=", "ready")
     .where("kind", "!=", "video")
-    .where("updated_at", "<", requeueBefore)
+    .where("updated_at", "<=", requeueBefore)
     .where(sql<boolean>`variants NOT LIKE '%"avif"%'`)
     .execute();
   const imageQueue = getQueues().image;
