@@ -19,7 +19,7 @@ import { StatusMessage, statusFrom } from "#app/components/admin/status-message.
 import { Thumbnail } from "#app/components/admin/thumbnail.tsx";
 import { HttpError, notFound, refused } from "#app/lib/http-error.server.ts";
 import { requireAdmin, safeRedirect } from "#app/modules/auth/auth.server.ts";
-import { countProductImages, getProductForAdmin } from "#app/modules/catalog/admin-products.server.ts";
+import { countProductImages, getProductForAdmin, type AdminProduct } from "#app/modules/catalog/admin-products.server.ts";
 import { changesSince, CONFLICT_MESSAGES, editBase, rebasedValues, savedAlready } from "#app/modules/catalog/edit-conflict.ts";
 import { MANAGE_MESSAGES } from "#app/modules/catalog/manage-messages.server.ts";
 import { deleteProductIfPresent, deleteProductImage, moveProductImage, setMainImage, updateProduct } from "#app/modules/catalog/manage.server.ts";
@@ -159,10 +159,11 @@ async function updateAction(request: Request, id: number, self: string) {
       await upload.discard();
       throw error;
     }
+    const now = error.status === 409 ? await getProductForAdmin(id) : null;
     // The same save sent again, with no photo: the first did it.
-    if (error.status === 409 && images.length === 0 && savedAlready(submission.payload, await getProductForAdmin(id))) return savedAnswer(upload.fields, self);
+    if (now && images.length === 0 && savedAlready(submission.payload, now)) return savedAnswer(upload.fields, self);
     const { pending } = await keepRefused();
-    if (error.status === 409) return conflictAnswer(id, upload.fields, submission.reply(), pending);
+    if (now) return conflictAnswer(now, upload.fields, submission.reply(), pending);
     return refused<ActionData>(error, (message) => ({
       result: submission.reply(),
       sent: sentNames(upload.fields),
@@ -193,8 +194,7 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keep
 export const shouldRevalidate = skipRevalidationWhenSignedOut;
 
 /** The form comes back as the product is now with her own changes on it (rebasedValues); the list says what another save changed. */
-async function conflictAnswer(id: number, fields: FormData, result: SubmissionResult<string[]>, pending: PendingView | null) {
-  const now = await getProductForAdmin(id);
+async function conflictAnswer(now: AdminProduct, fields: FormData, result: SubmissionResult<string[]>, pending: PendingView | null) {
   const original = fields.get("original");
   const conflict = { changes: changesSince(original, now), version: now.version, base: editBase(now) };
   const initialValue = rebasedValues(result.initialValue ?? {}, original, now) as SubmissionResult<string[]>["initialValue"];

@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { UPLOAD_LIMITS } from "../../app/modules/media/limits.ts";
-import { expect, test } from "./test.ts";
+import { expect, test, type Page } from "./test.ts";
 import { hydrated, signIn } from "./helpers.ts";
 import { addProduct } from "./fixtures/admin.ts";
 import { fakeImage, jpeg, mp4, uniqueName } from "./fixtures/media.ts";
@@ -174,17 +174,23 @@ test("Quick Edit on a slow line: Save says Saving… and takes no second tap, so
 
 const CLOSE_UNSAVED = "Close without saving? What you changed in this piece is not saved.";
 
-test("Quick Edit: Close or Escape asks first when what she typed would be lost", async ({ page }) => {
-  const name = uniqueName("Close asks");
-  await addProduct(page, { name, images: [await jpeg("close.jpg", 62)] });
+/** A new piece in All Products, hydrated; every question the page asks is recorded, and answered Cancel until `accept` is set. */
+async function pieceAskingQuestions(page: Page, name: string, seed: number) {
+  await addProduct(page, { name, images: [await jpeg(`asks-${seed}.jpg`, seed)] });
   await page.goto(`/dashboard/all-products?q=${encodeURIComponent(name)}`);
   await hydrated(page);
-  const asked: string[] = [];
-  let answer = false;
+  const questions = { asked: [] as string[], accept: false };
   page.on("dialog", (prompt) => {
-    asked.push(prompt.message());
-    void (answer ? prompt.accept() : prompt.dismiss());
+    questions.asked.push(prompt.message());
+    void (questions.accept ? prompt.accept() : prompt.dismiss());
   });
+  return questions;
+}
+
+test("Quick Edit: Close or Escape asks first when what she typed would be lost", async ({ page }) => {
+  const name = uniqueName("Close asks");
+  const questions = await pieceAskingQuestions(page, name, 62);
+  const { asked } = questions;
   const card = page.getByTestId("admin-product-card").filter({ hasText: name });
   const dialog = page.getByRole("dialog");
   // Nothing changed: Close closes without a question.
@@ -199,7 +205,7 @@ test("Quick Edit: Close or Escape asks first when what she typed would be lost",
   await expect.poll(() => asked).toEqual([CLOSE_UNSAVED]);
   // Cancelled: the dialog stays with what she typed.
   await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(`${name} typed`);
-  answer = true;
+  questions.accept = true;
   await dialog.getByRole("link", { name: "Close" }).click();
   await expect(dialog).toHaveCount(0);
   expect(asked).toEqual([CLOSE_UNSAVED, CLOSE_UNSAVED]);
@@ -207,16 +213,8 @@ test("Quick Edit: Close or Escape asks first when what she typed would be lost",
 
 test("Quick Edit: the phone's Back and the link to the edit page ask first too; a save does not", async ({ page }) => {
   const name = uniqueName("Back asks");
-  await addProduct(page, { name, images: [await jpeg("back.jpg", 63)] });
-  const list = `/dashboard/all-products?q=${encodeURIComponent(name)}`;
-  await page.goto(list);
-  await hydrated(page);
-  const asked: string[] = [];
-  let answer = false;
-  page.on("dialog", (prompt) => {
-    asked.push(prompt.message());
-    void (answer ? prompt.accept() : prompt.dismiss());
-  });
+  const questions = await pieceAskingQuestions(page, name, 63);
+  const { asked } = questions;
   const card = page.getByTestId("admin-product-card").filter({ hasText: name });
   const dialog = page.getByRole("dialog");
   const nameBox = dialog.getByLabel("Name", { exact: true });
@@ -245,7 +243,7 @@ test("Quick Edit: the phone's Back and the link to the edit page ask first too; 
   expect(asked).toHaveLength(2);
   await quickEdit();
   await nameBox.fill(`${name} typed again`);
-  answer = true;
+  questions.accept = true;
   await page.goBack();
   await expect(dialog).toHaveCount(0);
   expect(asked).toHaveLength(3);
